@@ -1,0 +1,754 @@
+/**
+ * Annotation save load benchmark on PostgreSQL: 300 simulated annotators, each saving an item of
+ * its claimed set every ~2 s through the real endpoint (session cookie, CSRF, Idempotency-Key,
+ * validation), then the maximum throughput of the save and of a bare single-row upsert endpoint
+ * of the same app instance, measured in the same run. Prints p50/p95/p99 latency, throughput,
+ * errors and the save/bare ratio against the targets (issue 4).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:save
+ *   npx tsx bench/save-load.ts [--annotators 300] [--interval 2] [--warmup 5] [--duration 30]
+ *     [--connections 64] [--closed-seconds 10] [--pool 20] [--items-per-set 20]
+ *
+ * The server (this process) runs in a database it creates and drops; the load comes from a
+ * child process of its own over loopback HTTP with keep-alive connections, so the client's work
+ * does not run on the server's event loop. The exit code is non-zero only when a request failed;
+ * missed targets are reported.
+ */
+import { execFile } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { and, eq, inArray, like, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { API_BASE, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../contract/constants'
+import { IDEMPOTENCY_KEY_HEADER } from '../contract/worker'
+import { buildApp } from '../server/app'
+import { loadConfig } from '../server/config'
+import { type DatabaseHandle, migrateDatabase, openDatabase } from '../server/db/client'
+import { annotations, idempotencyKeys, users } from '../server/db/schema'
+import { hashPassword } from '../server/modules/auth/passwords'
+import { seedScenario, seedWorker } from '../server/modules/worker-tasks/test-fixtures'
+
+const TARGET_P95_MS = 50
+const TARGET_RATIO = 0.5
+const PASSWORD = 'bench annotator password'
+const BARE_TABLE = 'bench_bare_upserts'
+
+type Options = {
+  annotators: number
+  /** Mean seconds between two saves of one annotator (uniform jitter of ±50 %). */
+  interval: number
+  warmup: number
+  duration: number
+  connections: number
+  /** Measured seconds per endpoint in the closed-loop runs, split in two alternating rounds. */
+  closedSeconds: number
+  pool: number
+  itemsPerSet: number
+}
+
+/** What the client process needs: where to send, and each annotator's session and set. */
+type Setup = {
+  base: string
+  options: Options
+  annotators: {
+    userId: number
+    cookie: string
+    csrf: string
+    itemSetId: number
+    itemIds: number[]
+  }[]
+}
+
+type Summary = {
+  name: string
+  requests: number
+  errors: number
+  seconds: number
+  perSecond: number
+  p50: number
+  p95: number
+  p99: number
+  max: number
+  /** CPU of the Node server and of its PostgreSQL backends per request, in ms (null: unknown). */
+  nodeCpuMs: number
+  postgresCpuMs: number | null
+  errorSamples: string[]
+}
+
+/**
+ * CPU time used so far, in ms: the server process, and each of its database backends by process
+ * id (null when they cannot be read: PostgreSQL on another machine).
+ */
+type CpuReading = { node: number; postgres: Record<string, number> | null }
+type CpuSpent = { node: number; postgres: number | null }
+
+type ClientResult = {
+  openLoop: Summary
+  closedSave: Summary
+  closedBare: Summary
+  /** Saves answered 2xx over the whole client run, warm-ups included (checked against the database). */
+  savesOk: number
+}
+
+function parseOptions(args: string[]): Options {
+  const option = (name: string, fallback: number) => {
+    const index = args.indexOf(`--${name}`)
+    if (index === -1) return fallback
+    const value = Number(args[index + 1])
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`)
+    return value
+  }
+  return {
+    annotators: option('annotators', 300),
+    interval: option('interval', 2),
+    warmup: option('warmup', 5),
+    duration: option('duration', 30),
+    connections: option('connections', 64),
+    closedSeconds: option('closed-seconds', 10),
+    pool: option('pool', 20),
+    itemsPerSet: option('items-per-set', 20),
+  }
+}
+
+// ---------------------------------------------------------------- the load (client process)
+
+type Outcome = { status: number; body: string; ms: number }
+
+function send(
+  agent: http.Agent,
+  base: URL,
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const started = performance.now()
+    const request = http.request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        method,
+        path: pathname,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
+          }),
+        )
+        response.on('error', (error) =>
+          resolve({ status: 0, body: String(error), ms: performance.now() - started }),
+        )
+      },
+    )
+    request.on('error', (error) =>
+      resolve({ status: 0, body: String(error), ms: performance.now() - started }),
+    )
+    request.end(body)
+  })
+}
+
+class Recorder {
+  readonly latencies: number[] = []
+  errors = 0
+  readonly errorSamples: string[] = []
+  /** Server CPU over the measured window, and how many requests it served then. */
+  cpu: CpuSpent = { node: 0, postgres: 0 }
+
+  spent(from: CpuReading, to: CpuReading) {
+    let postgres: number | null = null
+    if (this.cpu.postgres !== null && from.postgres && to.postgres) {
+      // A backend the pool opened meanwhile counts whole; one it closed is left out.
+      postgres = this.cpu.postgres
+      for (const [pid, ms] of Object.entries(to.postgres))
+        postgres += ms - (from.postgres[pid] ?? 0)
+    }
+    this.addCpu({ node: to.node - from.node, postgres })
+  }
+
+  private addCpu(spent: CpuSpent) {
+    this.cpu = {
+      node: this.cpu.node + spent.node,
+      postgres:
+        this.cpu.postgres === null || spent.postgres === null
+          ? null
+          : this.cpu.postgres + spent.postgres,
+    }
+  }
+
+  add(outcome: Outcome, label: string) {
+    this.latencies.push(outcome.ms)
+    if (outcome.status < 200 || outcome.status >= 300) {
+      this.errors += 1
+      if (this.errorSamples.length < 5) {
+        this.errorSamples.push(`${label} -> ${outcome.status} ${outcome.body.slice(0, 300)}`)
+      }
+    }
+  }
+
+  merge(other: Recorder) {
+    for (const ms of other.latencies) this.latencies.push(ms)
+    this.errors += other.errors
+    this.addCpu(other.cpu)
+    for (const sample of other.errorSamples)
+      if (this.errorSamples.length < 5) this.errorSamples.push(sample)
+  }
+
+  summary(name: string, seconds: number): Summary {
+    const sorted = Float64Array.from(this.latencies).sort()
+    const at = (quantile: number) =>
+      sorted.length === 0
+        ? Number.NaN
+        : sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)]!
+    return {
+      name,
+      requests: sorted.length,
+      errors: this.errors,
+      seconds,
+      perSecond: sorted.length / seconds,
+      p50: at(0.5),
+      p95: at(0.95),
+      p99: at(0.99),
+      max: sorted.length === 0 ? Number.NaN : sorted[sorted.length - 1]!,
+      nodeCpuMs: this.cpu.node / sorted.length,
+      postgresCpuMs: this.cpu.postgres === null ? null : this.cpu.postgres / sorted.length,
+      errorSamples: this.errorSamples,
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
+
+const WORDS = 'the a speaker said we would meet again near old harbour before rain began'.split(' ')
+
+function annotationData(): Record<string, string | number> {
+  const words = 1 + Math.floor(Math.random() * 6)
+  const transcript = Array.from(
+    { length: words },
+    () => WORDS[Math.floor(Math.random() * WORDS.length)],
+  ).join(' ')
+  const ok = Math.random() < 0.8
+  return {
+    transcript,
+    ok: String(ok),
+    note: ok ? '' : 'noise',
+    count: words,
+  }
+}
+
+async function runClient(setupFile: string): Promise<ClientResult> {
+  const setup = JSON.parse(fs.readFileSync(setupFile, 'utf8')) as Setup
+  const { options } = setup
+  const base = new URL(setup.base)
+  const origin = base.origin
+  let savesOk = 0
+
+  /** Client clocks: each annotator's client_updated_at only goes forward. */
+  const clocks = setup.annotators.map(() => Date.now())
+  const save = (agent: http.Agent, index: number) => {
+    const annotator = setup.annotators[index]!
+    const itemId = annotator.itemIds[Math.floor(Math.random() * annotator.itemIds.length)]!
+    clocks[index] = Math.max(Date.now(), clocks[index]! + 1)
+    const body = JSON.stringify({
+      data: annotationData(),
+      is_done: Math.random() < 0.3,
+      client_updated_at: new Date(clocks[index]!).toISOString(),
+    })
+    return send(
+      agent,
+      base,
+      'PUT',
+      `${API_BASE}/endworker/item-sets/${annotator.itemSetId}/items/${itemId}/annotation/`,
+      {
+        cookie: annotator.cookie,
+        [CSRF_HEADER]: annotator.csrf,
+        origin,
+        [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
+      },
+      body,
+    ).then((outcome) => {
+      if (outcome.status >= 200 && outcome.status < 300) savesOk += 1
+      return outcome
+    })
+  }
+  // The bare endpoint needs no session; the CSRF hook sits on the app's root, so it gets the
+  // token pair a browser would send anyway (no Origin: the check is a header compare).
+  const bare = (agent: http.Agent, index: number) => {
+    const annotator = setup.annotators[index]!
+    const itemId = annotator.itemIds[Math.floor(Math.random() * annotator.itemIds.length)]!
+    return send(
+      agent,
+      base,
+      'PUT',
+      `/bench/bare/${annotator.userId}/${itemId}/`,
+      { cookie: `${CSRF_COOKIE}=${annotator.csrf}`, [CSRF_HEADER]: annotator.csrf },
+      JSON.stringify({ data: annotationData() }),
+    )
+  }
+
+  // The server's CPU at the edges of each measured window (a bench route, see runServer).
+  const cpuAgent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const cpuAt = async (at: number): Promise<CpuReading> => {
+    await sleep(at - performance.now())
+    const outcome = await send(cpuAgent, base, 'GET', '/bench/cpu/', {}, '')
+    if (outcome.status !== 200) throw new Error(`GET /bench/cpu/ answered ${outcome.status}`)
+    return JSON.parse(outcome.body) as CpuReading
+  }
+
+  // Open loop: every annotator on a connection of its own, saving every interval ± 50 %.
+  const openAgent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY })
+  const open = new Recorder()
+  const startedAt = performance.now()
+  const measureFrom = startedAt + options.warmup * 1000
+  const measureUntil = measureFrom + options.duration * 1000
+  const jitter = () => options.interval * 1000 * (0.5 + Math.random())
+  const openCpu = Promise.all([cpuAt(measureFrom), cpuAt(measureUntil)])
+  await Promise.all(
+    setup.annotators.map(async (_, index) => {
+      let next = startedAt + Math.random() * options.interval * 1000
+      for (;;) {
+        await sleep(next - performance.now())
+        const sentAt = performance.now()
+        if (sentAt >= measureUntil) return
+        next = sentAt + jitter()
+        const outcome = await save(openAgent, index)
+        if (sentAt >= measureFrom) open.add(outcome, `save annotator ${index}`)
+        else if (outcome.status < 200 || outcome.status >= 300) open.add(outcome, 'warm-up save')
+      }
+    }),
+  )
+  openAgent.destroy()
+  open.spent(...(await openCpu))
+
+  // Closed loop: `connections` requests always in flight. Connection c takes turns among the
+  // annotators c, c + connections, c + 2 * connections, ..., so (with at least as many
+  // annotators as connections) no annotator has two saves in flight.
+  const closedRound = async (
+    kind: (agent: http.Agent, index: number) => Promise<Outcome>,
+    label: string,
+    seconds: number,
+  ) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections })
+    const recorder = new Recorder()
+    const begin = performance.now()
+    const from = begin + 1000
+    const until = from + seconds * 1000
+    const cpu = Promise.all([cpuAt(from), cpuAt(until)])
+    await Promise.all(
+      Array.from({ length: options.connections }, async (_, connection) => {
+        const count = setup.annotators.length
+        const own = Array.from({ length: count }, (_, index) => index).filter(
+          (index) => index % options.connections === connection % count,
+        )
+        for (let turn = 0; ; turn++) {
+          const sentAt = performance.now()
+          if (sentAt >= until) return
+          const outcome = await kind(agent, own[turn % own.length]!)
+          if (sentAt >= from) recorder.add(outcome, label)
+          else if (outcome.status < 200 || outcome.status >= 300) recorder.add(outcome, label)
+        }
+      }),
+    )
+    agent.destroy()
+    recorder.spent(...(await cpu))
+    return recorder
+  }
+  const saveRecorder = new Recorder()
+  const bareRecorder = new Recorder()
+  const round = options.closedSeconds / 2
+  // Alternating rounds, so a change in the machine's other load weighs on both endpoints alike.
+  for (let turn = 0; turn < 2; turn++) {
+    saveRecorder.merge(await closedRound(save, 'closed-loop save', round))
+    bareRecorder.merge(await closedRound(bare, 'closed-loop bare upsert', round))
+  }
+  return {
+    openLoop: open.summary(
+      `save, ${setup.annotators.length} annotators every ~${options.interval} s`,
+      options.duration,
+    ),
+    closedSave: saveRecorder.summary(
+      `save, ${options.connections} connections, closed loop`,
+      options.closedSeconds,
+    ),
+    closedBare: bareRecorder.summary(
+      `bare upsert, ${options.connections} connections, closed loop`,
+      options.closedSeconds,
+    ),
+    savesOk,
+  }
+}
+
+/** CPU ms of processes by id, from /proc (Linux); null when one cannot be read. */
+function processCpuMs(pids: number[]): Record<string, number> | null {
+  const tick = 1000 / 100 // USER_HZ is 100 on Linux
+  const cpu: Record<string, number> = {}
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command.
+      cpu[pid] = (Number(fields[11]) + Number(fields[12])) * tick
+    } catch {
+      return null
+    }
+  }
+  return cpu
+}
+
+// ---------------------------------------------------------------- the server (this process)
+
+async function createDatabase(adminUrl: string, pool: number) {
+  const name = `bench_save_${Date.now()}_${randomBytes(3).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  let database: DatabaseHandle | null = null
+  const drop = async () => {
+    await database?.close().catch(() => {})
+    const cleanup = new pg.Client({ connectionString: adminUrl })
+    await cleanup.connect()
+    await cleanup.query(`drop database if exists ${name} with (force)`)
+    await cleanup.end()
+  }
+  try {
+    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: pool })
+  } catch (error) {
+    await drop()
+    throw error
+  }
+  return { database, drop, url: url.toString() }
+}
+
+/** Runs `work` over `values` with at most `limit` at a time. */
+async function inParallel<T, R>(
+  values: T[],
+  limit: number,
+  work: (value: T, index: number) => Promise<R>,
+) {
+  const results: R[] = new Array(values.length)
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(limit, values.length) }, async () => {
+      while (next < values.length) {
+        const index = next++
+        results[index] = await work(values[index]!, index)
+      }
+    }),
+  )
+  return results
+}
+
+/** Signs in through the real login endpoint and keeps the cookies as a browser would. */
+async function signIn(base: string, username: string) {
+  const cookies = new Map<string, string>()
+  const keep = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const separator = pair!.indexOf('=')
+      cookies.set(pair!.slice(0, separator), pair!.slice(separator + 1))
+    }
+  }
+  const headers = (): Record<string, string> => ({
+    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    [CSRF_HEADER]: cookies.get(CSRF_COOKIE) ?? '',
+    origin: new URL(base).origin,
+  })
+  keep(await fetch(`${base}${API_BASE}/auth/csrf/`))
+  const login = await fetch(`${base}${API_BASE}/auth/session/login/`, {
+    method: 'POST',
+    headers: { ...headers(), 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  })
+  if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`)
+  keep(login)
+  if (!cookies.has(SESSION_COOKIE)) throw new Error('login set no session cookie')
+  return headers
+}
+
+async function postJson(url: string, headers: Record<string, string>) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...headers, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${text}`)
+  return JSON.parse(text) as unknown
+}
+
+const execFileAsync = promisify(execFile)
+
+async function runServer(options: Options): Promise<{ result: ClientResult; stored: number }> {
+  const adminUrl = process.env.DATABASE_URL as string
+  const { database, drop } = await createDatabase(adminUrl, options.pool)
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-save-'))
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null
+  // Ctrl-C still drops the database.
+  const onSignal = () => {
+    void (async () => {
+      await app?.close().catch(() => {})
+      await drop().catch(() => {})
+      process.exit(130)
+    })()
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  try {
+    if (database.kind !== 'postgres') throw new Error('expected PostgreSQL')
+    const { db, pool } = database
+    const setupStarted = performance.now()
+    await migrateDatabase(database)
+    await pool.query(`create table ${BARE_TABLE} (
+      user_id integer not null,
+      item_id integer not null,
+      data jsonb not null,
+      updated_at timestamptz not null default now(),
+      primary key (user_id, item_id)
+    )`)
+
+    const scenario = await seedScenario(db, {
+      type: { itemsPerSet: options.itemsPerSet, isFixedSets: false },
+      items: options.annotators * options.itemsPerSet,
+    })
+    const workers = await inParallel(
+      Array.from({ length: options.annotators }, (_, index) => index),
+      8,
+      () => seedWorker(db, scenario, { confirmedProtocol: false }),
+    )
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(PASSWORD) })
+      .where(
+        inArray(
+          users.id,
+          workers.map((worker) => worker.id),
+        ),
+      )
+
+    const config = {
+      ...loadConfig({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: workDir,
+        DATABASE_URL: adminUrl,
+      }),
+      staticDir: null,
+    }
+    app = await buildApp({ config, database })
+    // The baseline: one single-row upsert, no session, idempotency, validation or transaction.
+    app.put('/bench/bare/:userId/:itemId/', async (request) => {
+      const params = request.params as { userId: string; itemId: string }
+      const body = request.body as { data: unknown }
+      const { rows } = await pool.query(
+        `insert into ${BARE_TABLE} (user_id, item_id, data) values ($1, $2, $3)
+         on conflict (user_id, item_id) do update set data = excluded.data, updated_at = now()
+         returning user_id, item_id, updated_at`,
+        [Number(params.userId), Number(params.itemId), JSON.stringify(body.data)],
+      )
+      return rows[0]
+    })
+    // For the report: CPU of this process and of the bench database's backends (same machine).
+    app.get('/bench/cpu/', async () => {
+      const { user, system } = process.cpuUsage()
+      const { rows } = await pool.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database()
+         and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+      )
+      return {
+        node: (user + system) / 1000,
+        postgres: processCpuMs(rows.map((row) => row.pid)),
+      } satisfies CpuReading
+    })
+    const base = await app.listen({ port: 0, host: '127.0.0.1' })
+
+    // Each annotator signs in, confirms the protocol and claims a set, through the real API.
+    const seeded = performance.now()
+    const sessions = await inParallel(workers, 8, (worker) => signIn(base, worker.username))
+    const signedIn = performance.now()
+    const annotators = await inParallel(workers, 8, async (worker, index) => {
+      const headers = sessions[index]!
+      await postJson(
+        `${base}${API_BASE}/endworker/protocols/${scenario.protocolId}/confirm/`,
+        headers(),
+      )
+      const set = (await postJson(
+        `${base}${API_BASE}/endworker/tasks/${scenario.task.id}/item-sets/`,
+        headers(),
+      )) as { id: number; items: { id: number }[] }
+      if (set.items.length === 0) throw new Error(`annotator ${worker.id} got an empty set`)
+      const { cookie, [CSRF_HEADER]: csrf } = headers()
+      return {
+        userId: worker.id,
+        cookie: cookie!,
+        csrf: csrf!,
+        itemSetId: set.id,
+        itemIds: set.items.map((item) => item.id),
+      }
+    })
+    const claimed = performance.now()
+    console.log(`load average before the load (1, 5, 15 min): ${loadAverage()}`)
+    const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`
+    console.log(
+      `setup: ${annotators.length} annotators signed in with a claimed set of ` +
+        `${options.itemsPerSet} items each (seed ${seconds(setupStarted, seeded)}, sign-in ` +
+        `${seconds(seeded, signedIn)}, protocol + claim ${seconds(signedIn, claimed)}); server at ${base}, ` +
+        `pool of ${options.pool} connections`,
+    )
+    const closedTotal = options.closedSeconds + 4
+    console.log(
+      `load: ${options.warmup} s warm-up + ${options.duration} s measured, then closed loops ` +
+        `(~${closedTotal} s)...`,
+    )
+
+    const setupFile = path.join(workDir, 'setup.json')
+    fs.writeFileSync(setupFile, JSON.stringify({ base, options, annotators } satisfies Setup))
+    // The client runs in its own process: the server's event loop stays the server's.
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), '--client', setupFile],
+      { maxBuffer: 16 << 20 },
+    )
+    const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as ClientResult
+
+    // Every save answered 2xx stored its Idempotency-Key with its answer, exactly once.
+    const [keys] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(idempotencyKeys)
+      .where(and(like(idempotencyKeys.path, '%/annotation/'), eq(idempotencyKeys.statusCode, 200)))
+    const stored = await db.$count(annotations)
+    if (keys!.count !== result.savesOk) {
+      throw new Error(`${result.savesOk} saves answered 2xx but ${keys!.count} keys were stored`)
+    }
+    return { result, stored }
+  } finally {
+    process.removeListener('SIGINT', onSignal)
+    process.removeListener('SIGTERM', onSignal)
+    await app?.close().catch(() => {})
+    await drop()
+    fs.rmSync(workDir, { recursive: true, force: true })
+  }
+}
+
+// ---------------------------------------------------------------- the report
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')
+
+function report(options: Options, result: ClientResult, stored: number): boolean {
+  const summaries = [result.openLoop, result.closedSave, result.closedBare]
+  const ms = (value: number) => value.toFixed(1)
+  const header = [
+    'scenario',
+    'requests',
+    'errors',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'max ms',
+    'server CPU ms/req',
+    'PG CPU ms/req',
+  ]
+  const rows = summaries.map((summary) => [
+    summary.name,
+    summary.requests.toLocaleString('en'),
+    String(summary.errors),
+    summary.perSecond.toFixed(0),
+    ms(summary.p50),
+    ms(summary.p95),
+    ms(summary.p99),
+    ms(summary.max),
+    summary.nodeCpuMs.toFixed(2),
+    summary.postgresCpuMs === null ? '?' : summary.postgresCpuMs.toFixed(2),
+  ])
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  )
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
+      .join(' | ')
+  console.log('')
+  console.log(line(header))
+  console.log(widths.map((width) => '-'.repeat(width)).join('-|-'))
+  for (const row of rows) console.log(line(row))
+  const offered = options.annotators / options.interval
+  console.log(
+    `\nopen loop: ${offered.toFixed(0)} saves/s offered (each annotator waits for its answer ` +
+      `before its next save), ${options.duration} s measured after ${options.warmup} s of warm-up.` +
+      `\nclosed loops: ${options.connections} connections, two alternating rounds of ` +
+      `${options.closedSeconds / 2} s per endpoint (after 1 s each), on a pool of ${options.pool}.` +
+      '\nCPU per request: the Node server process and its PostgreSQL backends over the measured' +
+      ` window (the load runs in another process). Load average now: ${loadAverage()}.`,
+  )
+
+  const ratio = result.closedSave.perSecond / result.closedBare.perSecond
+  const p95 = result.openLoop.p95
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
+  console.log(`\nsave/bare throughput ratio: ${ratio.toFixed(2)}`)
+  console.log(
+    `${verdict(p95 < TARGET_P95_MS)}  p95 at ${options.annotators} annotators: ${ms(p95)} ms ` +
+      `(target < ${TARGET_P95_MS} ms)`,
+  )
+  console.log(
+    `${verdict(ratio >= TARGET_RATIO)}  save/bare throughput: ${ratio.toFixed(2)} ` +
+      `(target >= ${TARGET_RATIO})`,
+  )
+  console.log(
+    `\n${result.savesOk.toLocaleString('en')} saves answered 2xx in all (warm-ups included), ` +
+      `each stored once under its Idempotency-Key; ${stored.toLocaleString('en')} annotations ` +
+      'in the database.',
+  )
+  const failed = summaries.filter((summary) => summary.errors > 0)
+  for (const summary of failed) {
+    console.log(`\nerrors in "${summary.name}":`)
+    for (const sample of summary.errorSamples) console.log(`  ${sample}`)
+  }
+  return failed.length === 0
+}
+
+async function main() {
+  const args = process.argv.slice(2)
+  const clientIndex = args.indexOf('--client')
+  if (clientIndex !== -1) {
+    // The child's last line of output is its result.
+    console.log(JSON.stringify(await runClient(args[clientIndex + 1]!)))
+    return
+  }
+  if (!process.env.DATABASE_URL) {
+    console.error(
+      'Set DATABASE_URL to a PostgreSQL server (a database is created and dropped there), e.g.\n' +
+        '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:save',
+    )
+    process.exitCode = 2
+    return
+  }
+  const options = parseOptions(args)
+  const { result, stored } = await runServer(options)
+  if (!report(options, result, stored)) process.exitCode = 1
+}
+
+await main()

@@ -1,0 +1,198 @@
+import * as v from 'valibot'
+import { IdSchema } from './common'
+import { AVAILABILITY_MAX_HOURS, GENDERS, USERNAME_MIN_LENGTH } from './constants'
+
+export const LoginRequestSchema = v.object({
+  username: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(USERNAME_MIN_LENGTH, `Enter at least ${USERNAME_MIN_LENGTH} characters.`),
+    v.maxLength(254),
+  ),
+  password: v.pipe(v.string(), v.minLength(1, 'Enter your password.'), v.maxLength(1024)),
+})
+export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>
+
+export const LanguageSchema = v.object({
+  id: IdSchema,
+  code: v.string(),
+  name: v.string(),
+})
+export type Language = v.InferOutput<typeof LanguageSchema>
+
+/** Approval status, the four-value reading of the spec: PENDING 0, AUTOMATIC 1, ACCEPTED 2, REJECTED 3. */
+export const APPROVAL_STATUS = { PENDING: 0, AUTOMATIC: 1, ACCEPTED: 2, REJECTED: 3 } as const
+export const ApprovalStatusSchema = v.picklist([0, 1, 2, 3])
+
+export const ApprovalSchema = v.object({
+  id: IdSchema,
+  status: ApprovalStatusSchema,
+  new_languages: v.array(IdSchema),
+  new_native_languages: v.array(IdSchema),
+  new_main_language: v.nullable(IdSchema),
+})
+export type Approval = v.InferOutput<typeof ApprovalSchema>
+
+export const EndworkerProfileSchema = v.object({
+  id: IdSchema,
+  survey_data: v.record(v.string(), v.unknown()),
+  user: v.object({ id: IdSchema }),
+  main_language: v.nullable(IdSchema),
+  languages: v.array(IdSchema),
+  native_languages: v.array(IdSchema),
+  gender: v.nullable(v.picklist(GENDERS)),
+  birth_year: v.nullable(v.number()),
+  availability: v.nullable(v.number()),
+  approval: v.nullable(ApprovalSchema),
+})
+export type EndworkerProfile = v.InferOutput<typeof EndworkerProfileSchema>
+
+export const CurrentUserSchema = v.object({
+  id: IdSchema,
+  username: v.string(),
+  email: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  /** True for accounts created through single sign-on. */
+  is_sso_account: v.boolean(),
+  is_traditional_account: v.boolean(),
+  is_active: v.boolean(),
+  endworker_profile: v.nullable(EndworkerProfileSchema),
+  last_login: v.nullable(v.string()),
+  clause_accepted_date: v.nullable(v.string()),
+  cookie_policy_accepted_date: v.nullable(v.string()),
+})
+export type CurrentUser = v.InferOutput<typeof CurrentUserSchema>
+
+export const PreferencesSchema = v.object({
+  play_on_hover: v.boolean(),
+  overlapping_playback: v.boolean(),
+  stt_end_after_no_speech: v.boolean(),
+})
+export type Preferences = v.InferOutput<typeof PreferencesSchema>
+export const PreferencesPatchSchema = v.partial(PreferencesSchema)
+
+export const ProfileUpdateSchema = v.object({
+  main_language: v.nullable(IdSchema),
+  languages: v.array(IdSchema),
+  native_languages: v.array(IdSchema),
+  gender: v.optional(v.nullable(v.picklist(GENDERS, 'Choose male or female.'))),
+  birth_year: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(),
+        v.integer('Enter a whole year.'),
+        v.minValue(1900, 'Enter a year from 1900 on.'),
+        // Checked against the clock at parse time: a long-running server crosses New Year.
+        v.check(
+          (year) => year <= new Date().getUTCFullYear(),
+          'A birth year cannot be in the future.',
+        ),
+      ),
+    ),
+  ),
+  availability: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(),
+        v.integer('Enter whole hours.'),
+        v.minValue(0, 'Availability cannot be negative.'),
+        v.maxValue(
+          AVAILABILITY_MAX_HOURS,
+          `Availability is at most ${AVAILABILITY_MAX_HOURS} hours a week.`,
+        ),
+      ),
+    ),
+  ),
+})
+export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>
+
+export const CurrentUserPatchSchema = v.object({
+  first_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(150))),
+  last_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(150))),
+  email: v.optional(v.pipe(v.string(), v.trim(), v.email('Enter a valid e-mail address.'))),
+  endworker_profile: v.optional(ProfileUpdateSchema),
+})
+export type CurrentUserPatch = v.InferOutput<typeof CurrentUserPatchSchema>
+
+export const PASSWORD_MIN_LENGTH = 10
+
+export const PasswordSchema = v.pipe(
+  v.string(),
+  v.minLength(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`),
+  v.maxLength(1024),
+)
+
+export const ChangePasswordSchema = v.object({
+  old_password: v.pipe(v.string(), v.minLength(1, 'Enter your current password.')),
+  new_password: PasswordSchema,
+})
+export type ChangePassword = v.InferOutput<typeof ChangePasswordSchema>
+
+export const UsernameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(USERNAME_MIN_LENGTH, `Use at least ${USERNAME_MIN_LENGTH} characters.`),
+  v.maxLength(150),
+  v.regex(/^[\w.@+-]+$/, 'Use letters, digits and . @ + - _ only.'),
+)
+
+export const RegistrationSchema = v.object({
+  key: v.pipe(v.string(), v.minLength(1)),
+  username: UsernameSchema,
+  email: v.pipe(v.string(), v.trim(), v.email('Enter a valid e-mail address.')),
+  first_name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'Enter your first name.'),
+    v.maxLength(150),
+  ),
+  last_name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'Enter your last name.'),
+    v.maxLength(150),
+  ),
+  password: PasswordSchema,
+})
+export type Registration = v.InferOutput<typeof RegistrationSchema>
+
+export const KeyQuerySchema = v.object({
+  key: v.pipe(v.string(), v.minLength(1, 'The key is missing.')),
+})
+
+export const RegistrationVerifySchema = v.object({
+  email: v.nullable(v.string()),
+  deactivate_account: v.boolean(),
+})
+
+export const UsernameSuggestionQuerySchema = v.object({
+  first_name: v.optional(v.string(), ''),
+  last_name: v.optional(v.string(), ''),
+  email: v.optional(v.string(), ''),
+})
+export const UsernameSuggestionSchema = v.object({ username: v.string() })
+
+export const ResetPasswordSchema = v.object({
+  key: v.pipe(v.string(), v.minLength(1)),
+  password: PasswordSchema,
+})
+export type ResetPassword = v.InferOutput<typeof ResetPasswordSchema>
+export const ResetVerifySchema = v.object({ email: v.string() })
+
+/** The CSRF token the client copies into the X-CSRFToken header (also set as the csrftoken cookie). */
+export const CsrfTokenSchema = v.object({ csrf_token: v.string() })
+
+export const InstanceSettingsSchema = v.object({
+  /** Absent or true means the public marker is shown. */
+  public_instance: v.optional(v.nullable(v.boolean())),
+  backend_version: v.string(),
+  sso_enabled: v.boolean(),
+  sso_provider_name: v.nullable(v.string()),
+})
+export type InstanceSettings = v.InferOutput<typeof InstanceSettingsSchema>
+
+/** Clause and cookie policy texts are plain Markdown strings. */
+export const PolicyTextSchema = v.string()
+
+export const LanguageListSchema = v.array(LanguageSchema)

@@ -1,0 +1,490 @@
+import * as v from 'valibot'
+import { ClientGroupSchema } from './client-groups'
+import { IdParamSchema, IdSchema, pagedSchema } from './common'
+import { DEFAULT_PAGE_SIZE } from './constants'
+import { TaskSchemaDocumentSchema } from './task-schema'
+
+/**
+ * The client's definitions: task schemas, task protocols and task types (spec sections 3 and 7).
+ *
+ * Versioning. Schemas and protocols are versioned: every version is its own row with its own id;
+ * versions of one lineage share a name history and count up from 1, and `next_version` points
+ * to the version that replaced this one (null for the newest). Editing a version that tasks
+ * already use makes the next version, moves the task types that used the edited version to it,
+ * and answers the new version; tasks keep the version they were made with. A version no task
+ * uses is edited in place. Only a lineage's newest version can be edited, and only content edits
+ * make a version: a change of `name` (or of a protocol's `show_changes_days`) alone is applied
+ * in place. Lists show the newest version of each lineage; `previous-versions/` the older ones.
+ */
+
+const NameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'Enter a name.'),
+  v.maxLength(200, 'Use at most 200 characters.'),
+)
+
+/** A whole number that also arrives as text from a multipart form. */
+const formInteger = (min: number, max: number) =>
+  v.pipe(
+    v.union(
+      [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+$/), v.transform(Number))],
+      'must be a whole number',
+    ),
+    v.integer('must be a whole number'),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  )
+
+const FormIdSchema = formInteger(1, Number.MAX_SAFE_INTEGER)
+
+export const UserRefSchema = v.object({ id: IdSchema, username: v.string() })
+export type UserRef = v.InferOutput<typeof UserRefSchema>
+export const NamedRefSchema = v.object({ id: IdSchema, name: v.string() })
+export type NamedRef = v.InferOutput<typeof NamedRefSchema>
+/** The light form of a schema or protocol version (the `base` flag). */
+export const VersionRefSchema = v.object({ id: IdSchema, name: v.string(), version: v.number() })
+export type VersionRef = v.InferOutput<typeof VersionRefSchema>
+export const TaskRefSchema = v.object({ id: IdSchema, description: v.string() })
+
+// --- Queries ---------------------------------------------------------------------------------
+
+const QueryFlagSchema = v.pipe(
+  v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+  v.transform((value) => value === 'true' || value === '1'),
+)
+const QueryCountSchema = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  )
+
+export const MAX_PAGE_SIZE = 1000
+export const PageQueryEntries = {
+  offset: v.optional(QueryCountSchema(0, Number.MAX_SAFE_INTEGER), '0'),
+  limit: v.optional(QueryCountSchema(1, MAX_PAGE_SIZE), String(DEFAULT_PAGE_SIZE)),
+}
+
+/** `ordering=field` or `-field` (descending). Ties are broken by id. */
+export const DEFINITION_ORDERINGS = [
+  'id',
+  '-id',
+  'name',
+  '-name',
+  'created_timestamp',
+  '-created_timestamp',
+] as const
+export type DefinitionOrdering = (typeof DEFINITION_ORDERINGS)[number]
+
+const listQueryEntries = {
+  client_group__id: v.optional(IdParamSchema),
+  /** Matches names, case-insensitively. */
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  ordering: v.optional(v.picklist(DEFINITION_ORDERINGS), '-created_timestamp'),
+  ...PageQueryEntries,
+}
+
+/**
+ * Schemas and protocols: with `base=true` the answer is a plain list of every match in the light
+ * form (for pickers), otherwise a page of whole entities.
+ */
+export const VersionedListQuerySchema = v.object({
+  ...listQueryEntries,
+  base: v.optional(QueryFlagSchema, 'false'),
+})
+export type VersionedListQuery = v.InferOutput<typeof VersionedListQuerySchema>
+
+/** `latest=true` answers the newest version of the id's lineage; `base=true` the light form. */
+export const VersionedDetailQuerySchema = v.object({
+  base: v.optional(QueryFlagSchema, 'false'),
+  latest: v.optional(QueryFlagSchema, 'false'),
+})
+export type VersionedDetailQuery = v.InferOutput<typeof VersionedDetailQuerySchema>
+
+export const IdParamsSchema = v.object({ id: IdParamSchema })
+
+// --- Task schemas ------------------------------------------------------------------------------
+
+/** The spec's Task schema entity. */
+export const TaskSchemaEntitySchema = v.object({
+  id: IdSchema,
+  name: v.string(),
+  version: v.number(),
+  schema: TaskSchemaDocumentSchema,
+  author: v.nullable(UserRefSchema),
+  client_group: ClientGroupSchema,
+  created_timestamp: v.string(),
+  next_version: v.nullable(IdSchema),
+  task_types: v.array(NamedRefSchema),
+  tasks: v.array(TaskRefSchema),
+})
+export type TaskSchemaEntity = v.InferOutput<typeof TaskSchemaEntitySchema>
+
+export const TaskSchemaListSchema = v.union([
+  pagedSchema(TaskSchemaEntitySchema),
+  v.array(VersionRefSchema),
+])
+export const TaskSchemaDetailSchema = v.union([TaskSchemaEntitySchema, VersionRefSchema])
+
+export const TaskSchemaCreateSchema = v.object({
+  name: NameSchema,
+  client_group: IdSchema,
+  schema: TaskSchemaDocumentSchema,
+})
+export type TaskSchemaCreate = v.InferOutput<typeof TaskSchemaCreateSchema>
+
+/** The client group of a definition cannot change: its versions and tasks belong to that group. */
+export const TaskSchemaPatchSchema = v.object({
+  name: v.optional(NameSchema),
+  schema: v.optional(TaskSchemaDocumentSchema),
+})
+export type TaskSchemaPatch = v.InferOutput<typeof TaskSchemaPatchSchema>
+
+// --- Task protocols ----------------------------------------------------------------------------
+
+export const PROTOCOL_SERVING_TYPES = ['PDF', 'TXT'] as const
+export type ProtocolServingType = (typeof PROTOCOL_SERVING_TYPES)[number]
+export const MAX_PROTOCOL_PDF_BYTES = 50 * 1024 * 1024
+export const MAX_PROTOCOL_TEXT_LENGTH = 1_000_000
+export const MAX_SHOW_CHANGES_DAYS = 365
+
+/** A protocol's PDF; `path` is where it is served (the public protocol view with serve=true). */
+export const ProtocolFileSchema = v.object({
+  id: IdSchema,
+  uuid: v.string(),
+  name: v.string(),
+  path: v.string(),
+  created_timestamp: v.string(),
+  creator: v.nullable(UserRefSchema),
+})
+
+/**
+ * The spec's Task protocol entity. `diff` is a unified line diff of the Markdown against the
+ * previous version (null for a first version and for PDFs); annotators are offered it for
+ * `show_changes_days` days after the version was made.
+ */
+export const TaskProtocolEntitySchema = v.object({
+  id: IdSchema,
+  name: v.string(),
+  version: v.number(),
+  serving_type: v.picklist(PROTOCOL_SERVING_TYPES),
+  content: v.string(),
+  file: v.nullable(ProtocolFileSchema),
+  diff: v.nullable(v.string()),
+  show_changes_days: v.number(),
+  author: v.nullable(UserRefSchema),
+  client_group: ClientGroupSchema,
+  created_timestamp: v.string(),
+  next_version: v.nullable(IdSchema),
+  task_types: v.array(NamedRefSchema),
+  tasks: v.array(TaskRefSchema),
+})
+export type TaskProtocolEntity = v.InferOutput<typeof TaskProtocolEntitySchema>
+
+export const TaskProtocolListSchema = v.union([
+  pagedSchema(TaskProtocolEntitySchema),
+  v.array(VersionRefSchema),
+])
+export const TaskProtocolDetailSchema = v.union([TaskProtocolEntitySchema, VersionRefSchema])
+
+const protocolFields = {
+  name: NameSchema,
+  serving_type: v.picklist(PROTOCOL_SERVING_TYPES, 'Use PDF or TXT.'),
+  /** The Markdown of a TXT protocol; ignored for PDFs. */
+  content: v.pipe(v.string(), v.maxLength(MAX_PROTOCOL_TEXT_LENGTH)),
+  show_changes_days: formInteger(0, MAX_SHOW_CHANGES_DAYS),
+}
+
+/**
+ * Protocol writes come as JSON (TXT) or as a multipart form with the same fields plus `file`, the
+ * PDF (application/pdf, at most 50 MB). A TXT protocol needs content, a PDF protocol a file.
+ */
+export const TaskProtocolCreateSchema = v.object({
+  name: protocolFields.name,
+  client_group: FormIdSchema,
+  serving_type: v.optional(protocolFields.serving_type, 'TXT'),
+  content: v.optional(protocolFields.content, ''),
+  show_changes_days: v.optional(protocolFields.show_changes_days, 0),
+})
+export type TaskProtocolCreate = v.InferOutput<typeof TaskProtocolCreateSchema>
+
+export const TaskProtocolPatchSchema = v.partial(v.object(protocolFields))
+export type TaskProtocolPatch = v.InferOutput<typeof TaskProtocolPatchSchema>
+
+/** The spec's Protocol (viewer): what the public protocol view shows. */
+export const ProtocolViewSchema = v.object({
+  id: IdSchema,
+  name: v.string(),
+  version: v.number(),
+  serving_type: v.picklist(PROTOCOL_SERVING_TYPES),
+  content: v.string(),
+  diff: v.nullable(v.string()),
+  /** Whether the diff is still offered: it exists and show_changes_days have not passed. */
+  show_changes: v.boolean(),
+  created_timestamp: v.string(),
+})
+export type ProtocolView = v.InferOutput<typeof ProtocolViewSchema>
+
+export const ProtocolViewQuerySchema = v.object({ serve: v.optional(QueryFlagSchema, 'false') })
+
+// --- Task types --------------------------------------------------------------------------------
+
+export const TASK_TYPE_STATUSES = ['CREATED', 'DRAFT', 'ACTIVE'] as const
+export type TaskTypeStatus = (typeof TASK_TYPE_STATUSES)[number]
+
+/**
+ * Task type status rule. CREATED: just defined. DRAFT: being tried out (tasks can be uploaded and
+ * previewed by the client). ACTIVE: its tasks are handed out to end workers. A type moves
+ * CREATED -> DRAFT -> ACTIVE, and back from ACTIVE to DRAFT to stop handing out work; it never
+ * returns to CREATED. Setting the status it already has changes nothing.
+ */
+export const TASK_TYPE_STATUS_TRANSITIONS: Record<TaskTypeStatus, readonly TaskTypeStatus[]> = {
+  CREATED: ['DRAFT'],
+  DRAFT: ['ACTIVE'],
+  ACTIVE: ['DRAFT'],
+}
+
+export function canChangeTaskTypeStatus(from: TaskTypeStatus, to: TaskTypeStatus): boolean {
+  return from === to || TASK_TYPE_STATUS_TRANSITIONS[from].includes(to)
+}
+
+/**
+ * Defaults of a new task type, with units:
+ * - is_fixed_sets false: item sets are filled when handed out, not fixed at upload;
+ * - items_per_set 10 items (1..1000);
+ * - annotations_per_item 1 annotation (1..100), from different workers;
+ * - max_items_per_user_percent 100 (1..100): the share of a task's items one worker may do;
+ * - review_enabled false; review_probability 0 (0..1): the chance a done annotation is reviewed;
+ * - review_newcomers_bound 0 annotations (0..100000): a worker's first this-many are always
+ *   reviewed;
+ * - download_enabled false: whether results can be downloaded by the client;
+ * - archivation_timeout null days (0..3650): days after a task finishes before it is archived;
+ *   null never archives; delete_archived false: archived tasks are kept;
+ * - default_metadata {}: key/value text copied into each new task's metadata;
+ * - custom_itemset_lock_time null minutes (1..10080): how long a set stays locked to its worker;
+ *   null uses the instance default;
+ * - custom_timelogs_merge_threshold null seconds (0..86400): gaps between activity intervals
+ *   below this merge into one; null uses the instance default;
+ * - limiters, whitelist, blacklist, deputy, task_groups, projects: empty lists;
+ *   default_project null (when set, it must be one of projects).
+ * Whitelisted users alone may take the type's work when the whitelist is not empty; blacklisted
+ * users never may; deputies act for the client on its tasks. No user is on both the whitelist and
+ * the blacklist.
+ */
+export const TASK_TYPE_DEFAULTS = {
+  is_fixed_sets: false,
+  items_per_set: 10,
+  annotations_per_item: 1,
+  max_items_per_user_percent: 100,
+  review_enabled: false,
+  review_probability: 0,
+  review_newcomers_bound: 0,
+  download_enabled: false,
+  archivation_timeout: null,
+  delete_archived: false,
+  default_metadata: {},
+  custom_itemset_lock_time: null,
+  custom_timelogs_merge_threshold: null,
+  limiters: [],
+  whitelist: [],
+  blacklist: [],
+  deputy: [],
+  task_groups: [],
+  projects: [],
+  default_project: null,
+} satisfies TaskTypeSettings
+
+const whole = (min: number, max: number) =>
+  v.pipe(
+    v.number(),
+    v.integer('must be a whole number'),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  )
+const idList = v.pipe(v.array(IdSchema), v.maxLength(10_000))
+
+const taskTypeSettingsEntries = {
+  is_fixed_sets: v.boolean(),
+  items_per_set: whole(1, 1000),
+  annotations_per_item: whole(1, 100),
+  max_items_per_user_percent: whole(1, 100),
+  review_enabled: v.boolean(),
+  review_probability: v.pipe(
+    v.number(),
+    v.minValue(0, 'must be between 0 and 1'),
+    v.maxValue(1, 'must be between 0 and 1'),
+  ),
+  review_newcomers_bound: whole(0, 100_000),
+  download_enabled: v.boolean(),
+  archivation_timeout: v.nullable(whole(0, 3650)),
+  delete_archived: v.boolean(),
+  default_metadata: v.pipe(
+    v.record(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+      v.pipe(v.string(), v.maxLength(1000)),
+    ),
+    v.check((metadata) => Object.keys(metadata).length <= 100, 'At most 100 keys.'),
+  ),
+  custom_itemset_lock_time: v.nullable(whole(1, 10_080)),
+  custom_timelogs_merge_threshold: v.nullable(whole(0, 86_400)),
+  limiters: idList,
+  whitelist: idList,
+  blacklist: idList,
+  deputy: idList,
+  /** Ids of end-worker groups marked as task groups. */
+  task_groups: idList,
+  projects: idList,
+  default_project: v.nullable(IdSchema),
+}
+const TaskTypeSettingsSchema = v.object(taskTypeSettingsEntries)
+export type TaskTypeSettings = v.InferOutput<typeof TaskTypeSettingsSchema>
+
+/** Every setting may be left out and takes its TASK_TYPE_DEFAULTS value. */
+export const TaskTypeCreateSchema = v.object({
+  name: NameSchema,
+  client_group: IdSchema,
+  /** Ids of the newest version of a schema and a protocol of the same client group. */
+  schema: IdSchema,
+  protocol: IdSchema,
+  ...v.partial(TaskTypeSettingsSchema).entries,
+})
+export type TaskTypeCreate = v.InferOutput<typeof TaskTypeCreateSchema>
+
+export const TaskTypePatchSchema = v.partial(
+  v.object({
+    name: NameSchema,
+    status: v.picklist(TASK_TYPE_STATUSES),
+    schema: IdSchema,
+    protocol: IdSchema,
+    ...taskTypeSettingsEntries,
+  }),
+)
+export type TaskTypePatch = v.InferOutput<typeof TaskTypePatchSchema>
+
+/** The spec's Task type entity. */
+export const TaskTypeEntitySchema = v.object({
+  id: IdSchema,
+  name: v.string(),
+  status: v.picklist(TASK_TYPE_STATUSES),
+  ...taskTypeSettingsEntries,
+  schema: VersionRefSchema,
+  protocol: VersionRefSchema,
+  client_group: ClientGroupSchema,
+  limiters: v.array(NamedRefSchema),
+  whitelist: v.array(UserRefSchema),
+  blacklist: v.array(UserRefSchema),
+  deputy: v.array(UserRefSchema),
+  /** `id` is the link's id, `group` the end-worker group. */
+  task_groups: v.array(v.object({ id: IdSchema, group: NamedRefSchema })),
+  projects: v.array(NamedRefSchema),
+  default_project: v.nullable(NamedRefSchema),
+  /** True while no task uses the type; only then can it be deleted. */
+  removable: v.boolean(),
+  /** Tasks of the type that are not archived, and archived ones. */
+  active_tasks: v.number(),
+  archived_tasks: v.number(),
+  author: v.nullable(UserRefSchema),
+  created_timestamp: v.string(),
+})
+export type TaskTypeEntity = v.InferOutput<typeof TaskTypeEntitySchema>
+export const TaskTypePageSchema = pagedSchema(TaskTypeEntitySchema)
+
+export const TaskTypeListQuerySchema = v.object({
+  ...listQueryEntries,
+  schema: v.optional(IdParamSchema),
+  protocol: v.optional(IdParamSchema),
+  status: v.optional(v.picklist(TASK_TYPE_STATUSES)),
+})
+export type TaskTypeListQuery = v.InferOutput<typeof TaskTypeListQuerySchema>
+
+// --- Task type statistics ---------------------------------------------------------------------
+
+/** A language the type's tasks use, with how many tasks use it. */
+export const TaskTypeLanguageSchema = v.object({
+  id: IdSchema,
+  code: v.string(),
+  name: v.string(),
+  tasks: v.number(),
+})
+export const TaskTypeLanguageListSchema = v.array(TaskTypeLanguageSchema)
+
+/** An ISO 8601 date or timestamp in a query. */
+const QueryInstantSchema = v.pipe(
+  v.string(),
+  v.regex(
+    /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
+    'must be an ISO 8601 date or timestamp',
+  ),
+  v.transform((text) => new Date(text)),
+  v.check((date) => !Number.isNaN(date.getTime()), 'must be a real date'),
+)
+
+const timeframeEntries = {
+  timeframe_start: v.optional(QueryInstantSchema),
+  timeframe_end: v.optional(QueryInstantSchema),
+}
+const startsBeforeEnd = (query: { timeframe_start?: Date; timeframe_end?: Date }) =>
+  !query.timeframe_start || !query.timeframe_end || query.timeframe_start < query.timeframe_end
+const TIMEFRAME_ORDER_MESSAGE = 'must come after timeframe_start'
+
+/**
+ * The time frame is [timeframe_start, timeframe_end); either bound may be left out. A task counts
+ * when it was running in the frame (made before its end, not finished before its start); items
+ * and done items are those of the counted tasks now; annotations are the done annotations
+ * finished in the frame.
+ */
+export const LanguageStatsQuerySchema = v.pipe(
+  v.object({
+    ...timeframeEntries,
+    language_type: v.optional(v.picklist(['base', 'target']), 'base'),
+  }),
+  v.forward(
+    v.check((query) => startsBeforeEnd(query), TIMEFRAME_ORDER_MESSAGE),
+    ['timeframe_end'],
+  ),
+)
+export type LanguageStatsQuery = v.InferOutput<typeof LanguageStatsQuerySchema>
+
+export const LanguageStatSchema = v.object({
+  id: IdSchema,
+  code: v.string(),
+  name: v.string(),
+  tasks: v.number(),
+  items: v.number(),
+  /** Items with at least annotations_per_item done annotations. */
+  done_items: v.number(),
+  annotations: v.number(),
+})
+export const LanguageStatListSchema = v.array(LanguageStatSchema)
+
+/**
+ * Per worker over the type's tasks (optionally of one base and/or target language): done
+ * annotations finished in the frame, distinct items they annotated in the frame, work time in
+ * seconds from their time-log intervals on these tasks within the frame (rejected logs left
+ * out), and when they last finished an annotation.
+ */
+export const EndworkerStatsQuerySchema = v.pipe(
+  v.object({
+    ...timeframeEntries,
+    base_language_id: v.optional(IdParamSchema),
+    target_language_id: v.optional(IdParamSchema),
+  }),
+  v.forward(
+    v.check((query) => startsBeforeEnd(query), TIMEFRAME_ORDER_MESSAGE),
+    ['timeframe_end'],
+  ),
+)
+export type EndworkerStatsQuery = v.InferOutput<typeof EndworkerStatsQuerySchema>
+
+export const EndworkerStatSchema = v.object({
+  id: IdSchema,
+  username: v.string(),
+  annotations_done: v.number(),
+  items: v.number(),
+  worktime: v.number(),
+  last_annotation: v.nullable(v.string()),
+})
+export const EndworkerStatListSchema = v.array(EndworkerStatSchema)

@@ -1,0 +1,40 @@
+/** Business constants of the spec's section 9, shared by the web client, the worker and the server. */
+export const FRONTEND_VERSION = '2.57.0'
+export const API_BASE = '/api'
+
+export const USERNAME_MIN_LENGTH = 3
+export const GENDERS = ['male', 'female'] as const
+export type Gender = (typeof GENDERS)[number]
+
+/** Weekly availability is given in hours; a week has 168 of them, which is the upper limit. */
+export const AVAILABILITY_MAX_HOURS = 168
+
+export const MENU_COUNTER_REFRESH_MS = 300_000
+export const INSTANCE_SETTINGS_TIMEOUT_MS = 3_000
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000
+export const LOGIN_ERROR_COUNTDOWN_MS = 1_000
+export const UNAUTHORIZED_LOGOUT_DELAY_MS = 2_000
+
+export const NOTIFICATION_TIMEOUT_MS = 3_000
+export const SUCCESS_NOTIFICATION_MS = 1_000
+export const ERROR_NOTIFICATION_MS = 5_000
+
+/** Minutes an item set stays locked to its worker when the task type sets no custom lock time. */
+export const DEFAULT_ITEM_SET_LOCK_MINUTES = 120
+
+export const DEFAULT_PAGE_SIZE = 10
+export const MOBILE_MAX_WIDTH = 500
+export const CLIENT_BADGE_COLOURS = 9
+
+export const DATE_FORMAT = 'DD MMM YYYY'
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm'
+export const DATE_TIME_SECONDS_FORMAT = 'YYYY-MM-DD HH:mm:ss'
+
+export const DISPLAY_LANGUAGES = ['en', 'fr', 'pl', 'ru'] as const
+export type DisplayLanguage = (typeof DISPLAY_LANGUAGES)[number]
+export const DEFAULT_DISPLAY_LANGUAGE: DisplayLanguage = 'en'
+
+/** Names of the cookies and header that existing clients of this API expect. */
+export const SESSION_COOKIE = 'sessionid'
+export const CSRF_COOKIE = 'csrftoken'
+export const CSRF_HEADER = 'x-csrftoken'

@@ -1,0 +1,124 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import cookie from '@fastify/cookie'
+import multipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { API_BASE } from '../contract/constants'
+import type { AppConfig } from './config'
+import type { DatabaseHandle } from './db/client'
+import './http/augment'
+import { errorHandler, notFound } from './http/errors'
+import { registerSessions } from './http/session'
+import {
+  openApiTransform,
+  type ValibotTypeProvider,
+  valibotSerializerCompiler,
+  valibotValidatorCompiler,
+} from './http/valibot'
+import { startJobQueue } from './jobs/queue'
+import { apiModules } from './modules'
+
+export type BuildAppOptions = {
+  config: AppConfig
+  database: DatabaseHandle
+  logger?: boolean
+  /** Start the background job queue (pg-boss) with the app; tests that need jobs turn it on. */
+  jobs?: boolean
+}
+
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  jobs = false,
+}: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ValibotTypeProvider>()
+
+  app.decorate('config', config)
+  app.decorate('database', { getter: () => database })
+  app.decorate('db', database.db)
+  app.decorateRequest('user', null)
+  const jobQueue = jobs ? await startJobQueue(database, config, app.log) : null
+  app.decorate('jobs', { getter: () => jobQueue })
+  if (jobQueue) app.addHook('onClose', () => jobQueue.stop())
+  app.setValidatorCompiler(valibotValidatorCompiler)
+  app.setSerializerCompiler(valibotSerializerCompiler(config.env !== 'production'))
+  app.setErrorHandler(errorHandler)
+
+  await app.register(cookie)
+  // Uploads are streamed to disk by the modules that take them; one file per request.
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: 10 * 1024 * 1024 * 1024, fields: 20 },
+  })
+  registerSessions(app)
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Crowdwork API',
+        description: 'Offline-first crowd-work and data-annotation platform',
+        version: process.env.npm_package_version ?? 'unknown',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+        },
+      },
+    },
+    transform: openApiTransform as never,
+  })
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` })
+  app.get(`${API_BASE}/schema/`, { schema: { hide: true } }, async () => app.swagger())
+
+  for (const module of apiModules) {
+    await app.register(module, { prefix: API_BASE })
+  }
+
+  await registerStaticPwa(app, config)
+  return app
+}
+
+/**
+ * Serves the built PWA with a history-mode fallback: any GET outside /api that is not a file
+ * answers index.html, so deep links work. Hashed assets are cached for a year; the service
+ * worker and index.html never, so an update is always seen.
+ */
+async function registerStaticPwa(app: FastifyInstance, config: AppConfig) {
+  const root = config.staticDir
+  const indexFile = root ? path.join(root, 'index.html') : null
+  const hasPwa = Boolean(indexFile && fs.existsSync(indexFile))
+  if (hasPwa && root) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const name = path.basename(filePath)
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable')
+        } else if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) {
+          reply.header('Cache-Control', 'no-cache')
+        }
+      },
+    })
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === API_BASE || request.url.startsWith(`${API_BASE}/`)
+    if (!isApi && hasPwa && (request.method === 'GET' || request.method === 'HEAD')) {
+      const file = path.join(root as string, decodeURIComponent(request.url.split('?')[0] ?? '/'))
+      if (file.startsWith(root as string) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(root as string, file))
+      }
+      reply.header('Cache-Control', 'no-cache')
+      return reply.sendFile('index.html')
+    }
+    throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`)
+  })
+}

@@ -1,0 +1,127 @@
+import path from 'node:path'
+import * as v from 'valibot'
+
+const booleanFlag = v.pipe(
+  v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'),
+  v.transform((value) => value === 'true' || value === '1' || value === 'yes'),
+)
+
+const port = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number'),
+  v.transform(Number),
+  v.minValue(1, 'must be between 1 and 65535'),
+  v.maxValue(65535, 'must be between 1 and 65535'),
+)
+
+const positiveInteger = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d*$/, 'must be a positive whole number'),
+  v.transform(Number),
+)
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['production', 'development', 'test']), 'production'),
+  PORT: v.optional(port, '8080'),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  /** Where uploaded and generated files live; defaults to `<DATA_DIR>/media`. */
+  MEDIA_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
+  DATABASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
+    ),
+  ),
+  /** Shown as the 'Public instance!' marker: only for non-sensitive data. */
+  PUBLIC_INSTANCE: v.optional(booleanFlag, 'true'),
+  /** Origins besides the server's own that may make unsafe requests (comma-separated). */
+  TRUSTED_ORIGINS: v.optional(v.string(), ''),
+  SESSION_TTL_HOURS: v.optional(positiveInteger, '336'),
+  /** Set when a reverse proxy terminates TLS, so client addresses and HTTPS are read from it. */
+  TRUST_PROXY: v.optional(booleanFlag, 'false'),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: v.optional(positiveInteger, '5'),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: v.optional(positiveInteger, '20'),
+  LOGIN_FAILURE_WINDOW_MINUTES: v.optional(positiveInteger, '15'),
+  OIDC_ISSUER: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
+  OIDC_CLIENT_ID: v.optional(v.string()),
+  OIDC_CLIENT_SECRET: v.optional(v.string()),
+  OIDC_PROVIDER_NAME: v.optional(v.string(), 'single sign-on'),
+  LOG_LEVEL: v.optional(
+    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info',
+  ),
+})
+
+export type AppConfig = {
+  env: 'production' | 'development' | 'test'
+  port: number
+  host: string
+  dataDir: string
+  mediaDir: string
+  databaseUrl: string | undefined
+  publicInstance: boolean
+  trustedOrigins: string[]
+  sessionTtlHours: number
+  trustProxy: boolean
+  loginLimits: { perAccount: number; perAddress: number; windowMinutes: number }
+  oidc: {
+    issuer: string
+    clientId: string
+    clientSecret: string | undefined
+    providerName: string
+  } | null
+  logLevel: string
+  /** Where the built PWA lives; null when the server runs without it (tests). */
+  staticDir: string | null
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment, failing with one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = v.safeParse(EnvSchema, env)
+  if (!parsed.success) {
+    const lines = parsed.issues.map((issue) => {
+      const key = v.getDotPath(issue) ?? 'environment'
+      return `  ${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`
+    })
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.output
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER is set',
+    )
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
+    databaseUrl: e.DATABASE_URL,
+    publicInstance: e.PUBLIC_INSTANCE,
+    trustedOrigins: e.TRUSTED_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    trustProxy: e.TRUST_PROXY,
+    loginLimits: {
+      perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            providerName: e.OIDC_PROVIDER_NAME,
+          }
+        : null,
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve('dist'),
+  }
+}

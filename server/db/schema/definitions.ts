@@ -1,0 +1,258 @@
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { TaskSchemaDocument } from '../../../contract/task-schema'
+import { createdAt, oneOf } from './columns'
+import {
+  PROTOCOL_SERVING_TYPES,
+  type ProtocolServingType,
+  TASK_TYPE_STATUSES,
+  TASK_TYPE_USER_LISTS,
+  type TaskTypeStatus,
+  type TaskTypeUserList,
+} from './enums'
+import { clientGroups, endworkerGroups } from './groups'
+import { users } from './identity'
+import { mediaObjects } from './media'
+
+/** The schema document types live in the contract; re-exported for code that reads the column. */
+export type {
+  AnnotationField,
+  GridPlacement,
+  SchemaField,
+  TaskSchemaDocument,
+  WidgetConfig,
+  WidgetLabel,
+} from '../../../contract/task-schema'
+
+export const projects = pgTable('projects', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull().unique(),
+  description: text().notNull().default(''),
+  createdAt: createdAt(),
+})
+
+/** Named limits a task type can carry (the spec's limiters). */
+export const limiters = pgTable('limiters', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull().unique(),
+})
+
+/**
+ * One version of a guideline. Editing a protocol inserts a new row with the same lineage and the
+ * next version number and points the old row's `nextVersionId` at it, so tasks keep the exact
+ * text their annotators confirmed.
+ */
+export const taskProtocols = pgTable(
+  'task_protocols',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Shared by every version of one protocol. */
+    lineageId: uuid().notNull().defaultRandom(),
+    version: integer().notNull().default(1),
+    name: text().notNull(),
+    servingType: text().$type<ProtocolServingType>().notNull().default('TXT'),
+    clientGroupId: integer()
+      .notNull()
+      .references(() => clientGroups.id, { onDelete: 'restrict' }),
+    /** Markdown for TXT protocols. */
+    content: text().notNull().default(''),
+    /** The PDF of a PDF protocol. */
+    fileId: integer().references(() => mediaObjects.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    /** What changed against the previous version, shown for `showChangesDays` days. */
+    diff: text(),
+    showChangesDays: integer().notNull().default(0),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    nextVersionId: integer().references((): AnyPgColumn => taskProtocols.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    uniqueIndex('task_protocols_lineage_version_key').on(t.lineageId, t.version),
+    index('task_protocols_client_group_idx').on(t.clientGroupId),
+    check('task_protocols_serving_type_check', oneOf(t.servingType, PROTOCOL_SERVING_TYPES)),
+    check('task_protocols_version_check', sql`${t.version} >= 1`),
+    check('task_protocols_show_changes_days_check', sql`${t.showChangesDays} between 0 and 365`),
+    check(
+      'task_protocols_pdf_file_check',
+      sql`${t.servingType} <> 'PDF' or ${t.fileId} is not null`,
+    ),
+  ],
+)
+
+/** Who confirmed reading which protocol version; the task routes require it. */
+export const protocolReads = pgTable(
+  'protocol_reads',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    protocolId: integer()
+      .notNull()
+      .references(() => taskProtocols.id, { onDelete: 'cascade' }),
+    readAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.protocolId] }),
+    index('protocol_reads_protocol_idx').on(t.protocolId),
+  ],
+)
+
+/** One version of a task schema (contract/task-schema.ts), versioned like protocols. */
+export const taskSchemas = pgTable(
+  'task_schemas',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    lineageId: uuid().notNull().defaultRandom(),
+    version: integer().notNull().default(1),
+    name: text().notNull(),
+    schema: jsonb().$type<TaskSchemaDocument>().notNull(),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    clientGroupId: integer()
+      .notNull()
+      .references(() => clientGroups.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    nextVersionId: integer().references((): AnyPgColumn => taskSchemas.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    uniqueIndex('task_schemas_lineage_version_key').on(t.lineageId, t.version),
+    index('task_schemas_client_group_idx').on(t.clientGroupId),
+    check('task_schemas_version_check', sql`${t.version} >= 1`),
+  ],
+)
+
+/** A kind of work: its schema, protocol, item-set sizing, review and archival rules. */
+export const taskTypes = pgTable(
+  'task_types',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    status: text().$type<TaskTypeStatus>().notNull().default('CREATED'),
+    isFixedSets: boolean().notNull().default(false),
+    annotationsPerItem: integer().notNull().default(1),
+    itemsPerSet: integer().notNull().default(10),
+    /** The share of a task's items one worker may annotate. */
+    maxItemsPerUserPercent: integer().notNull().default(100),
+    reviewEnabled: boolean().notNull().default(false),
+    /** Chance, 0 to 1, that a done annotation is sent to review. */
+    reviewProbability: doublePrecision().notNull().default(0),
+    /** A worker's first this-many annotations are always reviewed. */
+    reviewNewcomersBound: integer().notNull().default(0),
+    downloadEnabled: boolean().notNull().default(false),
+    /** Days after a task finishes before it is archived; null never archives. */
+    archivationTimeout: integer(),
+    deleteArchived: boolean().notNull().default(false),
+    schemaId: integer()
+      .notNull()
+      .references(() => taskSchemas.id, { onDelete: 'restrict' }),
+    protocolId: integer()
+      .notNull()
+      .references(() => taskProtocols.id, { onDelete: 'restrict' }),
+    defaultMetadata: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** Minutes an item set stays locked to its worker; null uses the instance default. */
+    customItemsetLockTime: integer(),
+    /** Seconds between activity intervals below which they merge; null uses the default. */
+    customTimelogsMergeThreshold: integer(),
+    clientGroupId: integer()
+      .notNull()
+      .references(() => clientGroups.id, { onDelete: 'restrict' }),
+    defaultProjectId: integer().references(() => projects.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('task_types_client_group_idx').on(t.clientGroupId),
+    index('task_types_schema_idx').on(t.schemaId),
+    index('task_types_protocol_idx').on(t.protocolId),
+    check('task_types_status_check', oneOf(t.status, TASK_TYPE_STATUSES)),
+    check('task_types_annotations_per_item_check', sql`${t.annotationsPerItem} >= 1`),
+    check('task_types_items_per_set_check', sql`${t.itemsPerSet} >= 1`),
+    check('task_types_max_items_percent_check', sql`${t.maxItemsPerUserPercent} between 1 and 100`),
+    check('task_types_review_probability_check', sql`${t.reviewProbability} between 0 and 1`),
+    check('task_types_review_newcomers_check', sql`${t.reviewNewcomersBound} >= 0`),
+    check('task_types_archivation_timeout_check', sql`${t.archivationTimeout} >= 0`),
+    check('task_types_lock_time_check', sql`${t.customItemsetLockTime} > 0`),
+    check('task_types_merge_threshold_check', sql`${t.customTimelogsMergeThreshold} >= 0`),
+  ],
+)
+
+export const taskTypeLimiters = pgTable(
+  'task_type_limiters',
+  {
+    taskTypeId: integer()
+      .notNull()
+      .references(() => taskTypes.id, { onDelete: 'cascade' }),
+    limiterId: integer()
+      .notNull()
+      .references(() => limiters.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.taskTypeId, t.limiterId] })],
+)
+
+/** The task type's whitelist, blacklist and deputies. */
+export const taskTypeUsers = pgTable(
+  'task_type_users',
+  {
+    taskTypeId: integer()
+      .notNull()
+      .references(() => taskTypes.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text().$type<TaskTypeUserList>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskTypeId, t.list, t.userId] }),
+    index('task_type_users_user_idx').on(t.userId),
+    check('task_type_users_list_check', oneOf(t.list, TASK_TYPE_USER_LISTS)),
+  ],
+)
+
+/** Endworker groups whose members get this task type's work (the spec's task_groups). */
+export const taskTypeGroups = pgTable(
+  'task_type_groups',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    taskTypeId: integer()
+      .notNull()
+      .references(() => taskTypes.id, { onDelete: 'cascade' }),
+    groupId: integer()
+      .notNull()
+      .references(() => endworkerGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('task_type_groups_type_group_key').on(t.taskTypeId, t.groupId),
+    index('task_type_groups_group_idx').on(t.groupId),
+  ],
+)
+
+export const taskTypeProjects = pgTable(
+  'task_type_projects',
+  {
+    taskTypeId: integer()
+      .notNull()
+      .references(() => taskTypes.id, { onDelete: 'cascade' }),
+    projectId: integer()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskTypeId, t.projectId] }),
+    index('task_type_projects_project_idx').on(t.projectId),
+  ],
+)

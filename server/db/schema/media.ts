@@ -1,0 +1,34 @@
+import { type AnyPgColumn, bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns'
+import { users } from './identity'
+import { tasks } from './tasks'
+
+/**
+ * A stored file: item audio and images, protocol PDFs, uploaded task data and finance master
+ * files. The bytes live under the media directory (or an object store) at `storageKey`; clients
+ * only ever see the uuid, which item data references.
+ */
+export const mediaObjects = pgTable(
+  'media_objects',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    uuid: uuid().notNull().unique().defaultRandom(),
+    /**
+     * Media that belongs to one task goes with it; protocol files and uploads have none. Typed by
+     * hand because tasks also reference media, which TypeScript cannot infer through.
+     */
+    taskId: integer().references((): AnyPgColumn => tasks.id, { onDelete: 'cascade' }),
+    /** Path relative to the media directory, also the object key in an S3-compatible store. */
+    storageKey: text().notNull().unique(),
+    originalName: text().notNull().default(''),
+    mimeType: text().notNull(),
+    sizeBytes: bigint({ mode: 'number' }).notNull(),
+    sha256: text().notNull(),
+    createdAt: createdAt(),
+    creatorId: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('media_objects_task_idx').on(t.taskId),
+    index('media_objects_sha256_idx').on(t.sha256),
+  ],
+)

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { createdAt, oneOf, optionalTimestamp } from './columns'
+import {
+  REVIEW_ERROR_TYPES,
+  REVIEW_ITEM_STATUSES,
+  type ReviewErrorType,
+  type ReviewItemStatus,
+} from './enums'
+import { users } from './identity'
+import { annotations, items, tasks } from './tasks'
+
+/** A done annotation drawn for review, then locked by a reviewer and graded. */
+export const reviewItems = pgTable(
+  'review_items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer()
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    annotationId: integer()
+      .notNull()
+      .references(() => annotations.id, { onDelete: 'cascade' }),
+    taskId: integer()
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    /** The annotation's author, who sees the outcome as feedback. */
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reviewerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    status: text().$type<ReviewItemStatus>().notNull().default('PENDING'),
+    generatedAt: createdAt(),
+    lockedAt: optionalTimestamp(),
+    reviewedAt: optionalTimestamp(),
+    /** -1 skipped, 0 not graded yet, 1 (bad) to 5 (excellent). */
+    mark: smallint().notNull().default(0),
+    errorTypes: text().$type<ReviewErrorType>().array().notNull().default(sql`'{}'::text[]`),
+    comment: text().notNull().default(''),
+    isBonus: boolean().notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('review_items_annotation_key').on(t.annotationId),
+    index('review_items_task_status_idx').on(t.taskId, t.status),
+    index('review_items_reviewer_status_idx').on(t.reviewerId, t.status),
+    index('review_items_user_reviewed_idx').on(t.userId, t.reviewedAt),
+    check('review_items_status_check', oneOf(t.status, REVIEW_ITEM_STATUSES)),
+    check('review_items_mark_check', sql`${t.mark} between -1 and 5`),
+    check(
+      'review_items_error_types_check',
+      sql`${t.errorTypes} <@ array[${sql.raw(REVIEW_ERROR_TYPES.map((type) => `'${type}'`).join(', '))}]::text[]`,
+    ),
+  ],
+)

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { createdAt, oneOf, optionalTimestamp } from './columns'
+import { taskProtocols } from './definitions'
+import { JOB_STATUSES, type JobStatus, TIMELOG_SOURCE_TYPES, type TimelogSourceType } from './enums'
+import { users } from './identity'
+import { itemSets, tasks } from './tasks'
+
+/** Kinds of manually logged time, such as a paid bonus break. */
+export const timelogTypes = pgTable('timelog_types', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull().unique(),
+  isBonusBreak: boolean().notNull().default(false),
+})
+
+/** A stretch of work time, made from activity or logged by hand, approved by a coordinator. */
+export const timeLogIntervals = pgTable(
+  'time_log_intervals',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sourceType: text().$type<TimelogSourceType>().notNull(),
+    itemSetId: integer().references(() => itemSets.id, { onDelete: 'set null' }),
+    taskId: integer().references(() => tasks.id, { onDelete: 'set null' }),
+    protocolId: integer().references(() => taskProtocols.id, { onDelete: 'set null' }),
+    startAt: timestamp({ withTimezone: true }).notNull(),
+    endAt: timestamp({ withTimezone: true }).notNull(),
+    /** Pending 0, Automatic 1, Accepted 2, Rejected 3. */
+    status: smallint().notNull().default(0),
+    comment: text().notNull().default(''),
+    url: text().notNull().default(''),
+    /** Set for manually logged time. */
+    timelogTypeId: integer().references(() => timelogTypes.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('time_log_intervals_user_start_idx').on(t.userId, t.startAt),
+    index('time_log_intervals_status_idx').on(t.status),
+    index('time_log_intervals_task_idx').on(t.taskId),
+    check('time_log_intervals_source_type_check', oneOf(t.sourceType, TIMELOG_SOURCE_TYPES)),
+    check('time_log_intervals_status_check', sql`${t.status} between 0 and 3`),
+    check('time_log_intervals_range_check', sql`${t.endAt} >= ${t.startAt}`),
+  ],
+)
+
+/**
+ * Activity counted by a client over a short period, stamped with the client's clock so work done
+ * offline still lands in the right interval. The client uuid makes a replayed send a no-op.
+ */
+export const activitySamples = pgTable(
+  'activity_samples',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientUuid: uuid().notNull(),
+    mouseMoves: integer().notNull().default(0),
+    mouseClicks: integer().notNull().default(0),
+    keyClicks: integer().notNull().default(0),
+    url: text().notNull().default(''),
+    source: text().$type<TimelogSourceType>().notNull(),
+    itemSetId: integer().references(() => itemSets.id, { onDelete: 'set null' }),
+    taskId: integer().references(() => tasks.id, { onDelete: 'set null' }),
+    protocolId: integer().references(() => taskProtocols.id, { onDelete: 'set null' }),
+    clientTimestamp: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('activity_samples_user_client_uuid_key').on(t.userId, t.clientUuid),
+    index('activity_samples_user_time_idx').on(t.userId, t.clientTimestamp),
+    check('activity_samples_source_check', oneOf(t.source, TIMELOG_SOURCE_TYPES)),
+    check(
+      'activity_samples_counts_check',
+      sql`${t.mouseMoves} >= 0 and ${t.mouseClicks} >= 0 and ${t.keyClicks} >= 0`,
+    ),
+  ],
+)
+
+/** The activity source and URL the user left and the ones they moved to. */
+export type ActivityEvent = { source: TimelogSourceType; url: string; [key: string]: unknown }
+
+export const activityTransitions = pgTable(
+  'activity_transitions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientUuid: uuid().notNull(),
+    sourceEvent: jsonb().$type<ActivityEvent>().notNull(),
+    targetEvent: jsonb().$type<ActivityEvent>().notNull(),
+    clientTimestamp: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('activity_transitions_user_client_uuid_key').on(t.userId, t.clientUuid),
+    index('activity_transitions_user_time_idx').on(t.userId, t.clientTimestamp),
+  ],
+)
+
+export type WorktimeExportFilters = {
+  groups: number[]
+  users: number[]
+  types: number[]
+  task_types: number[]
+  projects: number[]
+}
+
+export const worktimeExports = pgTable(
+  'worktime_exports',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    status: text().$type<JobStatus>().notNull().default('PROCESSING'),
+    filters: jsonb().$type<WorktimeExportFilters>().notNull(),
+    startAt: timestamp({ withTimezone: true }).notNull(),
+    endAt: timestamp({ withTimezone: true }).notNull(),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    processedAt: optionalTimestamp(),
+    /** The spreadsheet, relative to the media directory. */
+    filePath: text(),
+    error: text(),
+  },
+  (t) => [
+    index('worktime_exports_created_idx').on(t.createdAt),
+    check('worktime_exports_status_check', oneOf(t.status, JOB_STATUSES)),
+    check('worktime_exports_range_check', sql`${t.endAt} > ${t.startAt}`),
+  ],
+)
+
+export const worktimeExportRows = pgTable(
+  'worktime_export_rows',
+  {
+    exportId: integer()
+      .notNull()
+      .references(() => worktimeExports.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    worktimeSeconds: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.exportId, t.userId] }),
+    check('worktime_export_rows_seconds_check', sql`${t.worktimeSeconds} >= 0`),
+  ],
+)

@@ -1,0 +1,337 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { eq, inArray, sql } from 'drizzle-orm'
+import * as v from 'valibot'
+import { PasswordSchema } from '../../contract/auth'
+import type { Role } from '../../contract/roles'
+import type { Db } from '../db/client'
+import {
+  clientGroupMembers,
+  clientGroups,
+  coordinationManagedGroups,
+  endworkerGroupMembers,
+  endworkerGroups,
+  endworkerProfiles,
+  groupCoordinators,
+  itemSets,
+  items,
+  languages,
+  mediaObjects,
+  profileLanguages,
+  projects,
+  taskProtocols,
+  taskSchemas,
+  tasks,
+  taskTypeGroups,
+  taskTypeProjects,
+  taskTypes,
+  users,
+} from '../db/schema'
+import { insertAccount } from '../manage/accounts'
+import { CommandError } from '../manage/errors'
+import { hashPassword } from '../modules/auth/passwords'
+import {
+  DEMO_ACCOUNTS,
+  DEMO_EMAIL_DOMAIN,
+  DEMO_LANGUAGES,
+  DEMO_PROMPTS,
+  DEMO_PROTOCOL_MARKDOWN,
+  DEMO_PROTOCOL_NAME,
+  DEMO_TASK_SCHEMA,
+} from './content'
+import { discPng, type Rgb, toneWav } from './media-files'
+
+const ITEM_SETS = 3
+const ITEMS_PER_SET = 3
+const TONE_MS = 150
+
+export type DemoOptions = {
+  mediaDir: string
+  /** One password for every demo account; when absent each gets a random one. */
+  password?: string
+}
+
+export type DemoCredential = { username: string; role: Role; password: string }
+
+export type DemoResult = { credentials: DemoCredential[]; taskId: number; mediaFiles: number }
+
+type StoredFile = {
+  uuid: string
+  storageKey: string
+  mimeType: string
+  sizeBytes: number
+  sha256: string
+  originalName: string
+}
+
+/**
+ * Fills an empty database with a workspace to try every role on: accounts, languages, groups, a
+ * project, a protocol, a schema, an active task type and a running task whose items have real
+ * audio and pictures. Everything is written in one transaction; the media files are written
+ * first and removed again if the transaction fails.
+ */
+export async function createDemoWorkspace(db: Db, options: DemoOptions): Promise<DemoResult> {
+  if (options.password !== undefined) {
+    const check = v.safeParse(PasswordSchema, options.password)
+    if (!check.success) throw new CommandError(`DEMO_PASSWORD: ${check.issues[0].message}`)
+  }
+  await refuseNonEmpty(db)
+
+  const credentials = DEMO_ACCOUNTS.map((account) => ({
+    username: account.username,
+    role: account.role,
+    password: options.password ?? randomBytes(12).toString('base64url'),
+  }))
+  const passwordHashes = await Promise.all(
+    credentials.map((credential) => hashPassword(credential.password)),
+  )
+
+  const files = await writeDemoMedia(options.mediaDir)
+  try {
+    const taskId = await db.transaction(async (tx) => {
+      await refuseNonEmpty(tx)
+      const userIds = new Map<string, number>()
+      for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+        const id = await insertAccount(tx, {
+          username: account.username,
+          email: `${account.username}@${DEMO_EMAIL_DOMAIN}`,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          passwordHash: passwordHashes[index]!,
+          roles: [account.role],
+        })
+        userIds.set(account.username, id)
+      }
+      const userId = (username: string) => userIds.get(username)!
+      const languageIds = await insertLanguages(tx)
+      await describeAnnotator(tx, userId('annotator'), languageIds)
+      const groups = await insertGroups(tx, userId)
+      return insertDefinitionsAndTask(tx, { userId, languageIds, ...groups, files })
+    })
+    return { credentials, taskId, mediaFiles: files.audio.length + files.images.length }
+  } catch (error) {
+    await Promise.all(
+      [...files.audio, ...files.images].map((file) =>
+        fs.rm(path.join(options.mediaDir, file.storageKey), { force: true }),
+      ),
+    )
+    throw error
+  }
+}
+
+async function refuseNonEmpty(db: Db) {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users)
+  if ((row?.count ?? 0) > 0) {
+    throw new CommandError(
+      `The database already has ${row?.count} user(s); the demo workspace only goes into an empty database.`,
+    )
+  }
+}
+
+async function insertLanguages(db: Db): Promise<Map<string, number>> {
+  // A migration or an operator may have added languages already; the demo reuses them.
+  await db.insert(languages).values(DEMO_LANGUAGES).onConflictDoNothing({ target: languages.code })
+  const codes = DEMO_LANGUAGES.map((language) => language.code)
+  const rows = await db
+    .select({ id: languages.id, code: languages.code })
+    .from(languages)
+    .where(inArray(languages.code, codes))
+  return new Map(rows.map((row) => [row.code, row.id]))
+}
+
+async function describeAnnotator(db: Db, userId: number, languageIds: Map<string, number>) {
+  const polish = languageIds.get('pl')!
+  const english = languageIds.get('en')!
+  const [profile] = await db
+    .update(endworkerProfiles)
+    .set({ mainLanguageId: polish, gender: 'female', birthYear: 1994, availability: 20 })
+    .where(eq(endworkerProfiles.userId, userId))
+    .returning({ id: endworkerProfiles.id })
+  await db.insert(profileLanguages).values([
+    { profileId: profile!.id, languageId: polish, isNative: true },
+    { profileId: profile!.id, languageId: english, isNative: false },
+  ])
+}
+
+async function insertGroups(db: Db, userId: (username: string) => number) {
+  const [clientGroup] = await db
+    .insert(clientGroups)
+    .values({ name: 'demo-client', fullName: 'Demo Client Ltd.' })
+    .returning({ id: clientGroups.id })
+  await db.insert(clientGroupMembers).values({ groupId: clientGroup!.id, userId: userId('client') })
+
+  const [annotators, coordination, reviewers] = await db
+    .insert(endworkerGroups)
+    .values([
+      { name: 'Demo annotators', taskGroup: true },
+      { name: 'Demo coordination', taskGroup: false, coordinationGroup: true },
+      { name: 'Demo reviewers', taskGroup: false, reviewGroup: true },
+    ])
+    .returning({ id: endworkerGroups.id })
+  await db.insert(endworkerGroupMembers).values([
+    { groupId: annotators!.id, userId: userId('annotator') },
+    { groupId: reviewers!.id, userId: userId('reviewer') },
+  ])
+  await db
+    .insert(groupCoordinators)
+    .values({ groupId: coordination!.id, userId: userId('coordinator') })
+  await db
+    .insert(coordinationManagedGroups)
+    .values({ coordinationGroupId: coordination!.id, managedGroupId: annotators!.id })
+  return { clientGroupId: clientGroup!.id, taskGroupId: annotators!.id }
+}
+
+type DefinitionsInput = {
+  userId: (username: string) => number
+  languageIds: Map<string, number>
+  clientGroupId: number
+  taskGroupId: number
+  files: DemoMedia
+}
+
+async function insertDefinitionsAndTask(db: Db, input: DefinitionsInput): Promise<number> {
+  const { userId, languageIds, clientGroupId, taskGroupId, files } = input
+  const author = userId('client')
+  const [project] = await db
+    .insert(projects)
+    .values({ name: 'Demo project', description: 'Sample work to try the platform with.' })
+    .returning({ id: projects.id })
+  const [protocol] = await db
+    .insert(taskProtocols)
+    .values({
+      name: DEMO_PROTOCOL_NAME,
+      servingType: 'TXT',
+      clientGroupId,
+      content: DEMO_PROTOCOL_MARKDOWN,
+      authorId: author,
+    })
+    .returning({ id: taskProtocols.id })
+  const [schema] = await db
+    .insert(taskSchemas)
+    .values({
+      name: 'Recording, picture and prompt',
+      schema: DEMO_TASK_SCHEMA,
+      authorId: author,
+      clientGroupId,
+    })
+    .returning({ id: taskSchemas.id })
+  const [taskType] = await db
+    .insert(taskTypes)
+    .values({
+      name: 'Demo transcription',
+      status: 'ACTIVE',
+      isFixedSets: true,
+      itemsPerSet: ITEMS_PER_SET,
+      reviewEnabled: true,
+      reviewProbability: 0.5,
+      reviewNewcomersBound: 3,
+      downloadEnabled: true,
+      schemaId: schema!.id,
+      protocolId: protocol!.id,
+      defaultMetadata: { source: 'demo' },
+      clientGroupId,
+      defaultProjectId: project!.id,
+      authorId: author,
+    })
+    .returning({ id: taskTypes.id })
+  await db.insert(taskTypeGroups).values({ taskTypeId: taskType!.id, groupId: taskGroupId })
+  await db.insert(taskTypeProjects).values({ taskTypeId: taskType!.id, projectId: project!.id })
+
+  const [task] = await db
+    .insert(tasks)
+    .values({
+      description: 'Demo batch: nine short recordings with pictures',
+      status: 'IN_PROGRESS',
+      startedAt: new Date(),
+      authorId: author,
+      taskTypeId: taskType!.id,
+      projectId: project!.id,
+      baseLanguageId: languageIds.get('pl')!,
+      targetLanguageId: languageIds.get('pl')!,
+      settleTargetLang: true,
+      schemaId: schema!.id,
+      protocolId: protocol!.id,
+      isFixedSets: true,
+      downloadEnabled: true,
+      itemsPerSet: ITEMS_PER_SET,
+      metadata: { source: 'demo', batch: '1' },
+      itemsTotal: ITEM_SETS * ITEMS_PER_SET,
+    })
+    .returning({ id: tasks.id })
+  const taskId = task!.id
+  await db
+    .insert(mediaObjects)
+    .values(
+      [...files.audio, ...files.images].map((file) => ({ ...file, taskId, creatorId: author })),
+    )
+
+  for (let set = 0; set < ITEM_SETS; set++) {
+    const [itemSet] = await db
+      .insert(itemSets)
+      .values({ taskId, isFixed: true, position: set })
+      .returning({ id: itemSets.id })
+    await db.insert(items).values(
+      Array.from({ length: ITEMS_PER_SET }, (_, index) => {
+        const position = set * ITEMS_PER_SET + index
+        return {
+          taskId,
+          itemSetId: itemSet!.id,
+          position,
+          dataId: `demo-${position + 1}`,
+          data: {
+            recording: { uuid: files.audio[position]!.uuid },
+            picture: { uuid: files.images[position]!.uuid },
+            prompt: DEMO_PROMPTS[position],
+          },
+        }
+      }),
+    )
+  }
+  return taskId
+}
+
+type DemoMedia = { audio: StoredFile[]; images: StoredFile[] }
+
+/** Picture colours of the nine items, matching the colour their prompt names. */
+const PICTURE_COLOURS: Rgb[] = [
+  [120, 120, 120],
+  [220, 40, 40],
+  [40, 160, 60],
+  [40, 90, 220],
+  [240, 200, 30],
+  [245, 130, 20],
+  [140, 60, 200],
+  [128, 128, 128],
+  [240, 120, 170],
+]
+
+async function writeDemoMedia(mediaDir: string): Promise<DemoMedia> {
+  const audio: StoredFile[] = []
+  const images: StoredFile[] = []
+  for (let position = 0; position < ITEM_SETS * ITEMS_PER_SET; position++) {
+    // A rising triad that starts a semitone higher per item, so each recording sounds different.
+    const root = 440 * 2 ** (position / 12)
+    const wav = toneWav([root, root * 1.25, root * 1.5], TONE_MS)
+    audio.push(await storeFile(mediaDir, wav, 'audio/wav', `demo-${position + 1}.wav`))
+    const png = discPng(48, [230, 236, 245], PICTURE_COLOURS[position]!)
+    images.push(await storeFile(mediaDir, png, 'image/png', `demo-${position + 1}.png`))
+  }
+  return { audio, images }
+}
+
+async function storeFile(mediaDir: string, bytes: Buffer, mimeType: string, originalName: string) {
+  const uuid = randomUUID()
+  const storageKey = `${uuid.slice(0, 2)}/${uuid}${path.extname(originalName)}`
+  const target = path.join(mediaDir, storageKey)
+  await fs.mkdir(path.dirname(target), { recursive: true })
+  await fs.writeFile(target, bytes)
+  return {
+    uuid,
+    storageKey,
+    mimeType,
+    sizeBytes: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    originalName,
+  } satisfies StoredFile
+}

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '../../contract/worker'
+import type { Db, Tx } from '../db/client'
+import { idempotencyKeys } from '../db/schema'
+import { badRequest, HttpError } from './errors'
+import { currentUser } from './guards'
+
+/**
+ * Idempotent writes for the offline outbox, which retries a write until it sees an answer and so
+ * may deliver it twice. The route reads the key (`idempotencyOf`), the service runs its whole
+ * write through `withIdempotency`, and the route answers with `sendAnswer`:
+ *
+ *   const answer = await saveThing(app.db, user, body, idempotencyOf(request))
+ *   return sendAnswer(reply, answer)
+ *
+ * The key row is written in the same transaction as the write, before it: a crash keeps both or
+ * neither, and a concurrent duplicate waits on the row's unique key until the first commits, then
+ * answers what the first stored. Only successful answers are stored: a failed request changed
+ * nothing, so its retry runs again and may succeed (say, once the protocol is confirmed).
+ */
+
+/** What identifies one request under its key. */
+export type IdempotencyScope = {
+  key: string
+  userId: number
+  method: string
+  path: string
+  /** SHA-256 of the parsed body, so a key reused for another edit is refused, not replayed. */
+  requestHash: string
+}
+
+export type Answer<T> = { status: number; body: T }
+export type IdempotentAnswer<T> = Answer<T> & { replayed: boolean }
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The request's Idempotency-Key scope, null without the header; a malformed key is a 400. */
+export function idempotencyOf(request: FastifyRequest): IdempotencyScope | null {
+  const header = request.headers[IDEMPOTENCY_KEY_HEADER]
+  if (header === undefined) return null
+  if (typeof header !== 'string' || !UUID_PATTERN.test(header)) {
+    throw badRequest('The Idempotency-Key header must be a UUID.', {
+      [IDEMPOTENCY_KEY_HEADER]: ['Send a UUID made by the client for this change.'],
+    })
+  }
+  return {
+    key: header.toLowerCase(),
+    userId: currentUser(request).id,
+    method: request.method,
+    path: request.url.split('?')[0] ?? request.url,
+    requestHash: createHash('sha256')
+      .update(JSON.stringify(request.body ?? null))
+      .digest('hex'),
+  }
+}
+
+const keyReused = (detail: string) => new HttpError(422, 'idempotency_key_reused', detail)
+
+/** The stored answer, when the request is the one it answered. */
+function replay(
+  stored: typeof idempotencyKeys.$inferSelect,
+  scope: IdempotencyScope,
+): IdempotentAnswer<unknown> {
+  if (stored.method !== scope.method || stored.path !== scope.path) {
+    throw keyReused(
+      `This Idempotency-Key was used for ${stored.method} ${stored.path}; use a new key for each change.`,
+    )
+  }
+  if (stored.requestHash !== null && stored.requestHash !== scope.requestHash) {
+    throw keyReused(
+      'This Idempotency-Key was used with another request body; use a new key for each change.',
+    )
+  }
+  return { status: stored.statusCode, body: stored.body, replayed: true }
+}
+
+/**
+ * Runs `work` in a transaction, storing its answer under the scope's key; a request whose key
+ * is stored already gets the stored answer and `work` does not run. Without a scope the work
+ * just runs in its transaction.
+ */
+export async function withIdempotency<T>(
+  db: Db,
+  scope: IdempotencyScope | null,
+  work: (tx: Tx) => Promise<Answer<T>>,
+): Promise<IdempotentAnswer<T>> {
+  if (!scope) return { ...(await db.transaction(work)), replayed: false }
+  return db.transaction(async (tx) => {
+    const where = and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key))
+    // The purge may delete a week-old key between the insert and the read: then claim it again.
+    for (;;) {
+      // On PostgreSQL this waits while another transaction holds the same key uncommitted.
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({
+          key: scope.key,
+          userId: scope.userId,
+          method: scope.method,
+          path: scope.path,
+          requestHash: scope.requestHash,
+          statusCode: 0,
+          body: null,
+        })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key })
+      if (claimed.length > 0) break
+      const [stored] = await tx.select().from(idempotencyKeys).where(where)
+      if (stored) return replay(stored, scope) as IdempotentAnswer<T>
+    }
+    const answer = await work(tx)
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: answer.status, body: answer.body })
+      .where(where)
+    return { ...answer, replayed: false }
+  })
+}
+
+/** Sends an answer of `withIdempotency`, marking a replay with `Idempotent-Replay: true`. */
+export function sendAnswer<T>(reply: FastifyReply, answer: IdempotentAnswer<T>) {
+  if (answer.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true')
+  return reply.code(answer.status).send(answer.body)
+}

@@ -1,0 +1,97 @@
+import { toJsonSchema } from '@valibot/to-json-schema'
+import type {
+  FastifyPluginAsync,
+  FastifySchemaCompiler,
+  FastifyTypeProvider,
+  RawServerDefault,
+} from 'fastify'
+import * as v from 'valibot'
+
+/** Lets route handlers see the valibot output types of their body, query, params and replies. */
+export interface ValibotTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends v.GenericSchema ? v.InferOutput<this['schema']> : unknown
+  serializer: this['schema'] extends v.GenericSchema ? v.InferInput<this['schema']> : unknown
+}
+
+export type AppPlugin = FastifyPluginAsync<
+  Record<never, never>,
+  RawServerDefault,
+  ValibotTypeProvider
+>
+
+/** A failed parse of one part of the request, turned into a 400 with per-field messages. */
+export class RequestValidationError extends Error {
+  constructor(
+    readonly part: string,
+    readonly issues: v.BaseIssue<unknown>[],
+  ) {
+    super(`Invalid ${part}`)
+  }
+
+  get fields(): Record<string, string[]> {
+    const fields: Record<string, string[]> = {}
+    for (const issue of this.issues) {
+      const key = v.getDotPath(issue) ?? 'non_field_errors'
+      fields[key] ??= []
+      fields[key].push(issue.message)
+    }
+    return fields
+  }
+}
+
+export const valibotValidatorCompiler: FastifySchemaCompiler<v.GenericSchema> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = v.safeParse(schema, data)
+    if (result.success) return { value: result.output }
+    return { error: new RequestValidationError(httpPart ?? 'request', result.issues) }
+  }
+
+/**
+ * Replies are serialized as they are; outside production they are checked against their contract
+ * schema too, so a drift between server and contract fails the tests instead of the client.
+ */
+export function valibotSerializerCompiler(checkReplies: boolean) {
+  return ({ schema }: { schema: unknown }) =>
+    (data: unknown) => {
+      if (checkReplies && v.isOfKind('schema', schema as v.GenericSchema)) {
+        const result = v.safeParse(schema as v.GenericSchema, data)
+        if (!result.success) {
+          const problems = result.issues
+            .slice(0, 5)
+            .map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`)
+          throw new Error(`Reply does not match its contract schema: ${problems.join('; ')}`)
+        }
+      }
+      return JSON.stringify(data)
+    }
+}
+
+function toOpenApiSchema(schema: unknown): unknown {
+  if (schema && typeof schema === 'object' && 'kind' in schema && schema.kind === 'schema') {
+    return toJsonSchema(schema as v.GenericSchema, { errorMode: 'ignore', typeMode: 'output' })
+  }
+  return schema
+}
+
+/** Converts the valibot schemas of a route into JSON Schema for the OpenAPI document. */
+export function openApiTransform({
+  schema,
+  url,
+}: {
+  schema: Record<string, unknown>
+  url: string
+}) {
+  if (!schema) return { schema, url }
+  const converted: Record<string, unknown> = {}
+  for (const [part, value] of Object.entries(schema)) {
+    if (part === 'response' && value && typeof value === 'object') {
+      converted.response = Object.fromEntries(
+        Object.entries(value).map(([status, reply]) => [status, toOpenApiSchema(reply)]),
+      )
+    } else {
+      converted[part] = toOpenApiSchema(value)
+    }
+  }
+  return { schema: converted, url }
+}

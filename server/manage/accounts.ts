@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm'
+import type { Role } from '../../contract/roles'
+import type { Db } from '../db/client'
+import { endworkerProfiles, userPreferences, users } from '../db/schema'
+
+export type NewAccount = {
+  username: string
+  email: string
+  firstName: string
+  lastName: string
+  passwordHash: string
+  roles: Role[]
+}
+
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1)
+  return row !== undefined
+}
+
+/**
+ * A password account with everything the app expects a user to have: preferences, and for end
+ * workers a profile. Run it in a transaction so a failure leaves no half-made account.
+ */
+export async function insertAccount(db: Db, account: NewAccount): Promise<number> {
+  const [user] = await db.insert(users).values(account).returning({ id: users.id })
+  if (!user) throw new Error('user insert returned nothing')
+  await db.insert(userPreferences).values({ userId: user.id })
+  if (account.roles.includes('endworker')) {
+    await db.insert(endworkerProfiles).values({ userId: user.id })
+  }
+  return user.id
+}
+
+/** Whether a query failed on a unique index, as when a concurrent insert won the race. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as Error & { code?: string }).code === '23505') return true
+  }
+  return false
+}

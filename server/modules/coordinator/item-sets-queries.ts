@@ -1,0 +1,158 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm'
+import type { CoordinatorItemSetQuery, ItemSetOrderingField } from '../../../contract/worker'
+import type { Db } from '../../db/client'
+import {
+  annotations,
+  coordinationManagedGroups,
+  endworkerGroupMembers,
+  itemSetItems,
+  itemSets,
+  tasks,
+  users,
+} from '../../db/schema'
+import { coordinatedUserIds } from './queries'
+
+const itemsAll = sql<number>`(
+  select count(*)::int from ${itemSetItems} s where s.item_set_id = ${itemSets.id})`
+const itemsDone = sql<number>`(
+  select count(*)::int from ${itemSetItems} s
+  join ${annotations} a on a.item_set_id = s.item_set_id and a.item_id = s.item_id
+  where s.item_set_id = ${itemSets.id} and a.is_done)`
+const progress = sql<number>`coalesce(round((${itemsDone} * 100.0 / nullif(${itemsAll}, 0))::numeric, 2), 0)::float8`
+
+const orderColumns: Record<ItemSetOrderingField, SQLWrapper> = {
+  id: itemSets.id,
+  created: itemSets.createdAt,
+  modified: itemSets.modifiedAt,
+  lock_expiration: itemSets.lockExpiration,
+  user: users.username,
+  task: itemSets.taskId,
+  items_done: itemsDone,
+  items_all: itemsAll,
+  progress,
+}
+
+/** Members of the coordination group and of the groups it manages. */
+function groupMemberIds(db: Db, groupId: number) {
+  const managed = db
+    .select({ groupId: coordinationManagedGroups.managedGroupId })
+    .from(coordinationManagedGroups)
+    .where(eq(coordinationManagedGroups.coordinationGroupId, groupId))
+  return db
+    .select({ userId: endworkerGroupMembers.userId })
+    .from(endworkerGroupMembers)
+    .where(
+      or(
+        eq(endworkerGroupMembers.groupId, groupId),
+        inArray(endworkerGroupMembers.groupId, managed),
+      ),
+    )
+}
+
+/** Handed-out sets (fixed sets an upload defines have no worker) the coordinator may see. */
+function inScope(db: Db, coordinatorId: number | null, itemSetId?: number): SQL | undefined {
+  return and(
+    isNotNull(itemSets.userId),
+    itemSetId === undefined ? undefined : eq(itemSets.id, itemSetId),
+    coordinatorId === null
+      ? undefined
+      : inArray(itemSets.userId, coordinatedUserIds(db, coordinatorId)),
+  )
+}
+
+function filters(db: Db, coordinatorId: number | null, query: CoordinatorItemSetQuery) {
+  const search = query.search
+    ? or(
+        ilike(users.username, `%${escapeLike(query.search)}%`),
+        ilike(users.firstName, `%${escapeLike(query.search)}%`),
+        ilike(users.lastName, `%${escapeLike(query.search)}%`),
+        ilike(tasks.description, `%${escapeLike(query.search)}%`),
+        /^\d{1,9}$/.test(query.search) ? eq(itemSets.id, Number(query.search)) : undefined,
+      )
+    : undefined
+  return and(
+    inScope(db, coordinatorId),
+    query.coordination_group === undefined
+      ? undefined
+      : inArray(itemSets.userId, groupMemberIds(db, query.coordination_group)),
+    search,
+  )
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+
+const columns = {
+  id: itemSets.id,
+  task: { id: tasks.id, description: tasks.description },
+  user: {
+    id: users.id,
+    username: users.username,
+    firstName: users.firstName,
+    lastName: users.lastName,
+  },
+  itemsDone,
+  itemsAll,
+  progress,
+  createdAt: itemSets.createdAt,
+  modifiedAt: itemSets.modifiedAt,
+  lockExpiration: itemSets.lockExpiration,
+  isLocked: sql<boolean>`coalesce(${itemSets.lockExpiration} > now(), false)`,
+}
+
+const fromItemSets = (db: Db) =>
+  db
+    .select(columns)
+    .from(itemSets)
+    .innerJoin(tasks, eq(tasks.id, itemSets.taskId))
+    .innerJoin(users, eq(users.id, itemSets.userId))
+
+export type CoordinatorItemSetRow = Awaited<ReturnType<typeof fromItemSets>>[number]
+
+/** One page of item sets and how many match; `coordinatorId` null is staff (every set). */
+export async function listItemSets(
+  db: Db,
+  coordinatorId: number | null,
+  query: CoordinatorItemSetQuery,
+) {
+  const where = filters(db, coordinatorId, query)
+  const descending = query.ordering.startsWith('-')
+  const column = orderColumns[query.ordering.replace(/^-/, '') as ItemSetOrderingField]
+  const rows = await fromItemSets(db)
+    .where(where)
+    .orderBy(descending ? desc(column) : asc(column), desc(itemSets.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size)
+  const [total] = await db
+    .select({ value: count() })
+    .from(itemSets)
+    .innerJoin(tasks, eq(tasks.id, itemSets.taskId))
+    .innerJoin(users, eq(users.id, itemSets.userId))
+    .where(where)
+  return { rows, count: total?.value ?? 0 }
+}
+
+export async function findItemSetInScope(db: Db, coordinatorId: number | null, itemSetId: number) {
+  const [row] = await fromItemSets(db).where(inScope(db, coordinatorId, itemSetId))
+  return row
+}
+
+/** Ends the lock at the given time, or now when that is earlier than the given time. */
+export async function endItemSetLock(db: Db, itemSetId: number, at: Date) {
+  await db
+    .update(itemSets)
+    .set({ lockExpiration: sql`least(${at.toISOString()}::timestamptz, now())` })
+    .where(eq(itemSets.id, itemSetId))
+}

@@ -1,0 +1,15 @@
+import { CoordinatorCountersSchema } from '../../../contract/coordinator'
+import { currentUser, requirePermission } from '../../http/guards'
+import type { AppPlugin } from '../../http/valibot'
+import { coordinatorCounters } from './service'
+
+export const coordinatorRoutes: AppPlugin = async (app) => {
+  app.get(
+    '/coordinator/counters/',
+    {
+      onRequest: requirePermission('coordinator'),
+      schema: { tags: ['coordinator'], response: { 200: CoordinatorCountersSchema } },
+    },
+    async (request) => coordinatorCounters(app.db, currentUser(request)),
+  )
+}

@@ -1,0 +1,27 @@
+import type { AppPlugin } from '../http/valibot'
+import { accountRoutes } from './account/routes'
+import { authRoutes } from './auth/routes'
+import { clientGroupRoutes } from './client-groups/routes'
+import { clientTaskRoutes } from './client-tasks/routes'
+import { coordinatorItemSetRoutes } from './coordinator/item-sets-routes'
+import { coordinatorRoutes } from './coordinator/routes'
+import { instanceRoutes } from './instance/routes'
+import { languageRoutes } from './languages/routes'
+import { taskDefinitionRoutes } from './task-definitions/routes'
+import { taskIntakeRoutes } from './task-intake/routes'
+import { workerTaskRoutes } from './worker-tasks/routes'
+
+/** Every API module, registered under /api by the app builder. */
+export const apiModules: AppPlugin[] = [
+  authRoutes,
+  accountRoutes,
+  instanceRoutes,
+  languageRoutes,
+  coordinatorRoutes,
+  clientGroupRoutes,
+  taskDefinitionRoutes,
+  taskIntakeRoutes,
+  clientTaskRoutes,
+  workerTaskRoutes,
+  coordinatorItemSetRoutes,
+]

@@ -1,0 +1,99 @@
+import {
+  IdParamsSchema,
+  ProtocolViewQuerySchema,
+  ProtocolViewSchema,
+  TaskProtocolDetailSchema,
+  TaskProtocolEntitySchema,
+  TaskProtocolListSchema,
+} from '../../../contract/client-definitions'
+import { currentUser, requirePermission } from '../../http/guards'
+import type { AppPlugin } from '../../http/valibot'
+import { sendStoredFile } from '../media/storage'
+import {
+  createProtocol,
+  deleteProtocol,
+  getProtocol,
+  listProtocolRefs,
+  listProtocols,
+  patchProtocol,
+  protocolPdf,
+  protocolPreviousVersions,
+  protocolView,
+} from './protocol-service'
+import { readProtocolRequest } from './protocol-upload'
+import { registerVersionedReads } from './versioned-routes'
+
+const tags = ['client']
+const onRequest = requirePermission('client')
+/** JSON for text protocols, a multipart form (fields plus `file`) for PDFs. */
+const consumes = ['application/json', 'multipart/form-data']
+
+export const taskProtocolRoutes: AppPlugin = async (app) => {
+  const { mediaDir } = app.config
+
+  registerVersionedReads(
+    app,
+    '/client/task-protocols',
+    {
+      entity: TaskProtocolEntitySchema,
+      list: TaskProtocolListSchema,
+      detail: TaskProtocolDetailSchema,
+    },
+    {
+      list: listProtocols,
+      listRefs: listProtocolRefs,
+      get: getProtocol,
+      previousVersions: protocolPreviousVersions,
+      remove: (db, user, id) => deleteProtocol(db, user, mediaDir, id),
+    },
+  )
+
+  app.post(
+    '/client/task-protocols/',
+    { onRequest, schema: { tags, consumes, response: { 201: TaskProtocolEntitySchema } } },
+    async (request, reply) => {
+      const upload = await readProtocolRequest(request, mediaDir)
+      const protocol = await createProtocol(app.db, currentUser(request), mediaDir, upload)
+      return reply.code(201).send(protocol)
+    },
+  )
+
+  app.patch(
+    '/client/task-protocols/:id/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        consumes,
+        params: IdParamsSchema,
+        response: { 200: TaskProtocolEntitySchema },
+      },
+    },
+    async (request) => {
+      const upload = await readProtocolRequest(request, mediaDir)
+      return patchProtocol(app.db, currentUser(request), mediaDir, request.params.id, upload)
+    },
+  )
+
+  // The public protocol view (spec: no sign-in): the text and diff, or with serve=true the PDF.
+  for (const path of ['/media/protocols/:id', '/media/protocols/:id/']) {
+    app.get(
+      path,
+      {
+        schema: {
+          // One entry in the API documentation is enough.
+          hide: path.endsWith(':id'),
+          tags: ['media'],
+          params: IdParamsSchema,
+          querystring: ProtocolViewQuerySchema,
+          response: { 200: ProtocolViewSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.query.serve) return protocolView(app.db, request.params.id)
+        const file = await protocolPdf(app.db, request.params.id)
+        return sendStoredFile(request, reply, mediaDir, file)
+      },
+    )
+  }
+}

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm'
+import type { TaskTypeSettings } from '../../../contract/client-definitions'
+import type { Db } from '../../db/client'
+import { endworkerGroups, limiters, projects, users } from '../../db/schema'
+import { fieldError } from '../../http/errors'
+import { assertIdsExist } from './references'
+import { findVersionHead, PROTOCOL_KIND, SCHEMA_KIND, type VersionedKind } from './version-queries'
+
+/** A task type as it will be once a write is applied: the ids a check looks at. */
+export type TaskTypeState = TaskTypeSettings & { schema: number; protocol: number }
+
+/**
+ * A schema or protocol a task type uses must be of the type's client group and the newest
+ * version of its lineage (older versions belong to tasks made before the edit).
+ */
+async function assertUsableVersion(
+  db: Db,
+  kind: VersionedKind,
+  field: 'schema' | 'protocol',
+  id: number,
+  clientGroupId: number,
+) {
+  const head = await findVersionHead(db, kind, id)
+  if (!head || head.clientGroupId !== clientGroupId) {
+    throw fieldError(field, `There is no task ${field} with id ${id} in this client group.`)
+  }
+  if (head.nextVersionId !== null) {
+    throw fieldError(
+      field,
+      `Version ${head.version} of this ${field} has been replaced; use its newest version.`,
+    )
+  }
+}
+
+/**
+ * Checks the ids of a task type write. `touched` names the fields the write sets: only their ids
+ * are looked up, while the rules across fields always hold for the resulting state.
+ */
+export async function checkTaskTypeState(
+  db: Db,
+  clientGroupId: number,
+  state: TaskTypeState,
+  touched: ReadonlySet<string>,
+): Promise<void> {
+  if (touched.has('schema')) {
+    await assertUsableVersion(db, SCHEMA_KIND, 'schema', state.schema, clientGroupId)
+  }
+  if (touched.has('protocol')) {
+    await assertUsableVersion(db, PROTOCOL_KIND, 'protocol', state.protocol, clientGroupId)
+  }
+  if (touched.has('limiters')) {
+    await assertIdsExist(db, 'limiters', state.limiters, limiters, limiters.id, { what: 'limiter' })
+  }
+  for (const list of ['whitelist', 'blacklist', 'deputy'] as const) {
+    if (touched.has(list)) {
+      await assertIdsExist(db, list, state[list], users, users.id, { what: 'user' })
+    }
+  }
+  if (touched.has('task_groups')) {
+    await assertIdsExist(
+      db,
+      'task_groups',
+      state.task_groups,
+      endworkerGroups,
+      endworkerGroups.id,
+      {
+        where: eq(endworkerGroups.taskGroup, true),
+        what: 'task group',
+      },
+    )
+  }
+  if (touched.has('projects')) {
+    await assertIdsExist(db, 'projects', state.projects, projects, projects.id, { what: 'project' })
+  }
+
+  const whitelisted = new Set(state.whitelist)
+  const onBoth = state.blacklist.find((id) => whitelisted.has(id))
+  if (onBoth !== undefined) {
+    throw fieldError('blacklist', `User ${onBoth} is on the whitelist too; a user may be on one.`)
+  }
+  if (state.default_project !== null && !state.projects.includes(state.default_project)) {
+    throw fieldError('default_project', 'The default project must be one of the projects.')
+  }
+}

@@ -1,0 +1,160 @@
+import type {
+  VersionedDetailQuery,
+  VersionedListQuery,
+  VersionRef,
+} from '../../../contract/client-definitions'
+import type { Db } from '../../db/client'
+import { conflict } from '../../http/errors'
+import { assertInClientScope, type ClientScope } from '../client-groups/scope'
+import { groupCondition, inOrderOf, nameMatches, orderBy } from './listing'
+import {
+  deleteVersion,
+  findVersionHead,
+  isUsedByTasks,
+  latestRefs,
+  latestVersionHead,
+  linkNextVersion,
+  nextVersionNumber,
+  pageOfLatestIds,
+  previousVersionIds,
+  usageCounts,
+  type VersionedKind,
+  type VersionHead,
+} from './version-queries'
+
+/**
+ * The rules schemas and protocols share: what lists show, how an id resolves, when an edit makes
+ * a new version, and when a version may be deleted. See contract/client-definitions.ts.
+ */
+
+/** Loads whole entities by id, in any order. */
+export type EntityLoader<E extends { id: number }> = (db: Db, ids: number[]) => Promise<E[]>
+
+function listFilters(kind: VersionedKind, scope: ClientScope, query: VersionedListQuery) {
+  const groups = groupCondition(kind.table.clientGroupId, scope, query.client_group__id)
+  if (groups === 'none') return null
+  return {
+    where: [groups, nameMatches(kind.table.name, query.search)],
+    order: orderBy(query.ordering, {
+      id: kind.table.id,
+      name: kind.table.name,
+      createdAt: kind.table.createdAt,
+    }),
+  }
+}
+
+export async function listVersionRefs(
+  db: Db,
+  kind: VersionedKind,
+  scope: ClientScope,
+  query: VersionedListQuery,
+): Promise<VersionRef[]> {
+  const filters = listFilters(kind, scope, query)
+  return filters ? latestRefs(db, kind, filters.where, filters.order) : []
+}
+
+export async function listVersionPage<E extends { id: number }>(
+  db: Db,
+  kind: VersionedKind,
+  scope: ClientScope,
+  query: VersionedListQuery,
+  load: EntityLoader<E>,
+): Promise<{ count: number; results: E[] }> {
+  const filters = listFilters(kind, scope, query)
+  if (!filters) return { count: 0, results: [] }
+  const page = await pageOfLatestIds(db, kind, filters.where, filters.order, query)
+  return { count: page.count, results: inOrderOf(page.ids, await load(db, page.ids)) }
+}
+
+const notFoundText = (kind: VersionedKind) => `No such task ${kind.what}.`
+
+/** The version an id names (or, with `latest`, its lineage's newest), within the scope. */
+export async function resolveVersion(
+  db: Db,
+  kind: VersionedKind,
+  scope: ClientScope,
+  id: number,
+  { latest }: Pick<VersionedDetailQuery, 'latest'> = { latest: false },
+): Promise<VersionHead> {
+  const head = assertInClientScope(scope, await findVersionHead(db, kind, id), notFoundText(kind))
+  if (!latest || head.nextVersionId === null) return head
+  return (await latestVersionHead(db, kind, head.lineageId)) ?? head
+}
+
+export async function loadOne<E extends { id: number }>(db: Db, load: EntityLoader<E>, id: number) {
+  const [entity] = await load(db, [id])
+  if (!entity) throw new Error(`entity ${id} vanished while being answered`)
+  return entity
+}
+
+export async function previousVersions<E extends { id: number }>(
+  db: Db,
+  kind: VersionedKind,
+  scope: ClientScope,
+  id: number,
+  load: EntityLoader<E>,
+): Promise<E[]> {
+  const head = await resolveVersion(db, kind, scope, id)
+  const ids = await previousVersionIds(db, kind, head)
+  return inOrderOf(ids, await load(db, ids))
+}
+
+export type VersionEdit<Row extends VersionHead> = {
+  /** The row, locked until the transaction ends, so two edits of one version queue up. */
+  lock: (tx: Db, id: number) => Promise<Row | undefined>
+  /** Whether the edit changes what annotators see (not just the name). */
+  changesContent: (row: Row) => boolean
+  inPlace: (tx: Db, row: Row) => Promise<void>
+  /** Inserts the next version and answers its id. */
+  insertNext: (tx: Db, row: Row, version: number) => Promise<number>
+}
+
+/**
+ * Applies an edit: a content change of a version that tasks use becomes the lineage's next
+ * version, to which the task types of the edited version move; anything else is applied in
+ * place. Answers the id of the version that now holds the edit.
+ */
+export function editVersion<Row extends VersionHead>(
+  db: Db,
+  kind: VersionedKind,
+  scope: ClientScope,
+  id: number,
+  edit: VersionEdit<Row>,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const row = assertInClientScope(scope, await edit.lock(tx, id), notFoundText(kind))
+    if (row.nextVersionId !== null) {
+      throw conflict(
+        `Version ${row.version} of this ${kind.what} has been replaced; edit its newest version (id ${row.nextVersionId} or later).`,
+      )
+    }
+    if (edit.changesContent(row) && (await isUsedByTasks(tx, kind, id))) {
+      const newId = await edit.insertNext(tx, row, await nextVersionNumber(tx, kind, row.lineageId))
+      await linkNextVersion(tx, kind, id, newId)
+      return newId
+    }
+    await edit.inPlace(tx, row)
+    return id
+  })
+}
+
+/** Deletes a version nothing uses; answers the row it deleted. */
+export function deleteUnusedVersion<Row extends VersionHead>(
+  db: Db,
+  kind: VersionedKind,
+  scope: ClientScope,
+  id: number,
+  lock: (tx: Db, id: number) => Promise<Row | undefined>,
+): Promise<Row> {
+  return db.transaction(async (tx) => {
+    const row = assertInClientScope(scope, await lock(tx, id), notFoundText(kind))
+    const usage = await usageCounts(tx, kind, id)
+    if (usage.taskTypes > 0 || usage.tasks > 0) {
+      throw conflict(
+        `This ${kind.what} is used by ${usage.taskTypes} task type(s) and ${usage.tasks} task(s); it can be deleted only when nothing uses it.`,
+      )
+    }
+    await deleteVersion(tx, kind, id)
+    return row
+  })
+}

@@ -1,0 +1,186 @@
+import { ITEM_DATA_ID_KEY } from '../../../contract/task-intake'
+import { MULTI_VALUE_SEPARATOR, type TaskSchemaDocument } from '../../../contract/task-schema'
+
+/**
+ * What an item must look like under a task schema's item_schema, and the item data stored for
+ * it. Every item field must be present (not null): the item fields are what the worker is shown.
+ * Keys the schema does not name are refused rather than dropped, so a misspelt column is caught
+ * at upload instead of silently losing data; `data_id` is the one extra key allowed.
+ */
+
+export type MediaKind = 'audio' | 'image'
+
+type FieldRule =
+  | { name: string; kind: 'text' | 'checkbox' | 'any' }
+  | { name: string; kind: 'choice'; options: Set<string> | null; multiple: boolean }
+  | { name: string; kind: MediaKind }
+
+export type ItemRules = { fields: FieldRule[]; names: Set<string> }
+
+/** A media field's value that is not a uuid: a path inside the uploaded ZIP. */
+export type MediaPath = { field: string; kind: MediaKind; path: string }
+
+export type CheckedItem = {
+  /** Item data by field name; media fields named by path are filled in when stored. */
+  data: Record<string, unknown>
+  dataId: string | null
+  paths: MediaPath[]
+  /** Existing media objects the item names by uuid, checked against the database later. */
+  uuids: string[]
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function itemRulesOf(schema: TaskSchemaDocument): ItemRules {
+  const fields = Object.entries(schema.item_schema ?? {}).map(([name, field]): FieldRule => {
+    const config = field.widget?.config
+    switch (config?.component) {
+      case 'text':
+      case 'textarea':
+        return { name, kind: 'text' }
+      case 'checkbox':
+        return { name, kind: 'checkbox' }
+      case 'dropdown':
+      case 'radio': {
+        const options = config.options?.length
+          ? new Set(config.options.map((option) => option.toLowerCase()))
+          : null
+        return { name, kind: 'choice', options, multiple: Boolean(config.multiple) }
+      }
+      case 'audio':
+      case 'image':
+        return { name, kind: config.component }
+      default:
+        // A widget this server does not know shows whatever value it is given.
+        return { name, kind: 'any' }
+    }
+  })
+  return { fields, names: new Set(fields.map((field) => field.name)) }
+}
+
+/** Problems with the keys of a record (or the columns of a CSV header). */
+export function keyProblems(rules: ItemRules, keys: Iterable<string>): string[] {
+  const present = new Set(keys)
+  const problems: string[] = []
+  for (const field of rules.fields) {
+    if (!present.has(field.name)) problems.push(`field '${field.name}' is missing.`)
+  }
+  const unknown = [...present].filter((key) => !rules.names.has(key) && key !== ITEM_DATA_ID_KEY)
+  if (unknown.length > 0) {
+    const expected = [...rules.names].join(', ')
+    problems.push(
+      `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `'${key}'`).join(', ')}; the item fields are ${expected || 'none'} (and optionally ${ITEM_DATA_ID_KEY}).`,
+    )
+  }
+  return problems
+}
+
+/**
+ * Checks one record's values and builds its item. `keysChecked`: the keys were checked once for
+ * the whole file (a CSV header), so missing and unknown keys are not reported again per row.
+ */
+export function checkItem(
+  rules: ItemRules,
+  fields: Record<string, unknown>,
+  keysChecked: boolean,
+): { item: CheckedItem; problems: string[] } {
+  const problems =
+    keysChecked || keysMatch(rules, fields) ? [] : keyProblems(rules, Object.keys(fields))
+  const item: CheckedItem = { data: {}, dataId: dataIdOf(fields, problems), paths: [], uuids: [] }
+  for (const rule of rules.fields) {
+    const value = fields[rule.name]
+    // An absent key was reported with the keys; a null is as good as absent.
+    if (value === undefined) continue
+    if (value === null) {
+      problems.push(`field '${rule.name}' is missing.`)
+      continue
+    }
+    const problem = checkValue(rule, value, item)
+    if (problem) problems.push(`field '${rule.name}' ${problem}`)
+  }
+  return { item, problems }
+}
+
+/** The cheap test run for every record: only a record that fails it gets its keys explained. */
+function keysMatch(rules: ItemRules, fields: Record<string, unknown>): boolean {
+  let known = 0
+  for (const key in fields) {
+    if (rules.names.has(key)) known += 1
+    else if (key !== ITEM_DATA_ID_KEY) return false
+  }
+  return known === rules.fields.length
+}
+
+function dataIdOf(fields: Record<string, unknown>, problems: string[]): string | null {
+  const value = fields[ITEM_DATA_ID_KEY]
+  if (value === undefined || value === null || value === '') return null
+  if (typeof value === 'string' || typeof value === 'number') return String(value)
+  problems.push(`${ITEM_DATA_ID_KEY} must be a string or a number.`)
+  return null
+}
+
+/** Stores the checked value in the item; answers the problem, or null. */
+function checkValue(rule: FieldRule, value: unknown, item: CheckedItem): string | null {
+  switch (rule.kind) {
+    case 'any':
+      item.data[rule.name] = value
+      return null
+    case 'text':
+      if (typeof value !== 'string') return 'must be a string.'
+      item.data[rule.name] = value
+      return null
+    case 'checkbox': {
+      // The checkbox widget stores the text 'true' or 'false'; JSON booleans are taken as such.
+      const text = typeof value === 'boolean' ? String(value) : value
+      if (text !== 'true' && text !== 'false') return "must be 'true' or 'false'."
+      item.data[rule.name] = text
+      return null
+    }
+    case 'choice':
+      return checkChoice(rule, value, item)
+    case 'audio':
+    case 'image':
+      return checkMedia(rule, value, item)
+  }
+}
+
+function checkChoice(
+  rule: Extract<FieldRule, { kind: 'choice' }>,
+  value: unknown,
+  item: CheckedItem,
+): string | null {
+  if (typeof value !== 'string') return 'must be a string.'
+  // Multiple choices are joined by ';' and matched case-insensitively, as the widget loads them.
+  const choices = rule.multiple ? value.split(MULTI_VALUE_SEPARATOR) : [value]
+  const unknown = rule.options
+    ? choices.filter((choice) => choice !== '' && !rule.options?.has(choice.toLowerCase()))
+    : []
+  if (unknown.length > 0) {
+    return `has ${unknown.map((choice) => `'${choice}'`).join(', ')}, which is not among its options.`
+  }
+  item.data[rule.name] = value
+  return null
+}
+
+/** A media value is a media uuid (or `{uuid}`), or inside a ZIP a relative path to a file. */
+function checkMedia(
+  rule: { name: string; kind: MediaKind },
+  value: unknown,
+  item: CheckedItem,
+): string | null {
+  const uuid =
+    typeof value === 'object' && value !== null && 'uuid' in value ? value.uuid : undefined
+  const reference = uuid ?? value
+  if (typeof reference !== 'string' || reference.trim() === '') {
+    return `must name the ${rule.kind} file: a path inside the ZIP or a media uuid.`
+  }
+  if (UUID_PATTERN.test(reference)) {
+    const normalized = reference.toLowerCase()
+    item.data[rule.name] = { uuid: normalized }
+    item.uuids.push(normalized)
+    return null
+  }
+  if (uuid !== undefined) return 'has a uuid that is not a valid uuid.'
+  item.paths.push({ field: rule.name, kind: rule.kind, path: reference })
+  return null
+}

@@ -1,0 +1,236 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import {
+  itemSets,
+  items,
+  languages,
+  mediaObjects,
+  projects,
+  type taskProtocols,
+  taskSchemas,
+  tasks,
+  taskTypeProjects,
+  taskTypes,
+} from '../../db/schema'
+
+export async function findTaskType(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: taskTypes.id,
+      clientGroupId: taskTypes.clientGroupId,
+      isFixedSets: taskTypes.isFixedSets,
+      itemsPerSet: taskTypes.itemsPerSet,
+      maxItemsPerUserPercent: taskTypes.maxItemsPerUserPercent,
+      downloadEnabled: taskTypes.downloadEnabled,
+      defaultMetadata: taskTypes.defaultMetadata,
+      defaultProjectId: taskTypes.defaultProjectId,
+      schemaId: taskTypes.schemaId,
+      protocolId: taskTypes.protocolId,
+    })
+    .from(taskTypes)
+    .where(eq(taskTypes.id, id))
+  return row
+}
+
+/**
+ * The newest version of a versioned definition: editing one links the old row to its successor,
+ * so the chain of `next_version_id` from any version ends at the current one.
+ */
+export async function currentVersionId(
+  db: Db,
+  table: typeof taskSchemas | typeof taskProtocols,
+  id: number,
+): Promise<number> {
+  const result = await db.execute(sql`
+    with recursive chain(id, next_id) as (
+      select ${table.id}, ${table.nextVersionId} from ${table} where ${table.id} = ${id}
+      union all
+      select t.id, t.next_version_id from ${table} t join chain on t.id = chain.next_id
+    )
+    select id from chain where next_id is null limit 1`)
+  const [row] = (result as unknown as { rows: { id: number }[] }).rows
+  return row ? Number(row.id) : id
+}
+
+export async function schemaDocument(db: Db, schemaId: number) {
+  const [row] = await db
+    .select({ schema: taskSchemas.schema })
+    .from(taskSchemas)
+    .where(eq(taskSchemas.id, schemaId))
+  if (!row) throw new Error(`task schema ${schemaId} is missing`)
+  return row.schema
+}
+
+export async function existingLanguageIds(db: Db, ids: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: languages.id })
+    .from(languages)
+    .where(inArray(languages.id, ids))
+  return new Set(rows.map((row) => row.id))
+}
+
+export async function projectExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, id))
+  return Boolean(row)
+}
+
+export async function taskTypeProjectIds(db: Db, taskTypeId: number): Promise<number[]> {
+  const rows = await db
+    .select({ projectId: taskTypeProjects.projectId })
+    .from(taskTypeProjects)
+    .where(eq(taskTypeProjects.taskTypeId, taskTypeId))
+  return rows.map((row) => row.projectId)
+}
+
+/**
+ * Of the given media uuids, those an item of this client group may not name: media of the
+ * group's own tasks may be reused, anything else (another client's media, protocol files,
+ * uploads) does not exist as far as this client is concerned.
+ */
+export async function unusableMediaUuids(
+  db: Db,
+  uuids: string[],
+  clientGroupId: number,
+): Promise<Set<string>> {
+  const usable = await db
+    .select({ uuid: mediaObjects.uuid })
+    .from(mediaObjects)
+    .innerJoin(tasks, eq(tasks.id, mediaObjects.taskId))
+    .innerJoin(taskTypes, eq(taskTypes.id, tasks.taskTypeId))
+    .where(and(inArray(mediaObjects.uuid, uuids), eq(taskTypes.clientGroupId, clientGroupId)))
+  const found = new Set(usable.map((row) => row.uuid))
+  return new Set(uuids.filter((uuid) => !found.has(uuid)))
+}
+
+export async function insertTask(db: Db, values: typeof tasks.$inferInsert): Promise<number> {
+  const [row] = await db.insert(tasks).values(values).returning({ id: tasks.id })
+  return row!.id
+}
+
+export type MediaObjectRow = typeof mediaObjects.$inferInsert
+
+export async function insertMediaObject(db: Db, row: MediaObjectRow): Promise<number> {
+  const [inserted] = await db.insert(mediaObjects).values(row).returning({ id: mediaObjects.id })
+  return inserted!.id
+}
+
+export async function insertMediaObjects(db: Db, rows: MediaObjectRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(mediaObjects).values(rows)
+}
+
+/** An item as the bulk insert takes it: its 0-based place in the file and its data. */
+export type ItemRow = { position: number; data: Record<string, unknown>; data_id: string | null }
+
+/**
+ * Inserts a batch of items in one statement: the rows travel as one JSON parameter, which
+ * PostgreSQL unpacks far faster than it parses thousands of bound parameters. With fixed sets,
+ * the batch's item sets (`position / itemsPerSet`) are made by the same statement; a batch must
+ * then start at a set boundary so no set spans two batches.
+ */
+export async function insertItemRows(
+  db: Db,
+  taskId: number,
+  rows: ItemRow[],
+  fixedSetSize: number | null,
+): Promise<void> {
+  if (rows.length === 0) return
+  const json = JSON.stringify(rows)
+  const records = sql`jsonb_to_recordset(${json}::jsonb) as r(position int, data jsonb, data_id text)`
+  if (fixedSetSize === null) {
+    await db.execute(sql`
+      insert into ${items} (task_id, position, data, data_id)
+      select ${taskId}, r.position, r.data, r.data_id from ${records}`)
+    return
+  }
+  const firstSet = Math.floor(rows[0]!.position / fixedSetSize)
+  const lastSet = Math.floor(rows[rows.length - 1]!.position / fixedSetSize)
+  await db.execute(sql`
+    with sets as (
+      insert into ${itemSets} (task_id, is_fixed, position)
+      select ${taskId}, true, p from generate_series(${firstSet}::int, ${lastSet}::int) p
+      returning id, position
+    )
+    insert into ${items} (task_id, item_set_id, position, data, data_id)
+    select ${taskId}, sets.id, r.position, r.data, r.data_id
+    from ${records} join sets on sets.position = r.position / ${fixedSetSize}::int`)
+}
+
+/**
+ * Removes what an import of the task wrote: items, item sets and media objects (the uploaded
+ * file belongs to no task, so it stays). Answers the storage keys of the removed media, whose
+ * files go next.
+ */
+export async function removeImportedRows(db: Db, taskId: number): Promise<string[]> {
+  await db.delete(items).where(eq(items.taskId, taskId))
+  await db.delete(itemSets).where(eq(itemSets.taskId, taskId))
+  const removed = await db
+    .delete(mediaObjects)
+    .where(eq(mediaObjects.taskId, taskId))
+    .returning({ storageKey: mediaObjects.storageKey })
+  return removed.map((row) => row.storageKey)
+}
+
+/** A task waiting for its import, with what the import reads. */
+export async function taskToImport(db: Db, taskId: number) {
+  const [row] = await db
+    .select({
+      id: tasks.id,
+      status: tasks.status,
+      authorId: tasks.authorId,
+      schemaId: tasks.schemaId,
+      isFixedSets: tasks.isFixedSets,
+      itemsPerSet: tasks.itemsPerSet,
+      sourceFileId: tasks.sourceFileId,
+      sourceKey: mediaObjects.storageKey,
+      sourceName: mediaObjects.originalName,
+    })
+    .from(tasks)
+    .leftJoin(mediaObjects, eq(mediaObjects.id, tasks.sourceFileId))
+    .where(eq(tasks.id, taskId))
+  return row
+}
+
+export async function recordImportError(db: Db, taskId: number, error: string): Promise<void> {
+  await db.update(tasks).set({ processingError: error }).where(eq(tasks.id, taskId))
+}
+
+/** Ends a successful import: the task leaves PROCESSING and its uploaded file goes. */
+export async function finishImport(
+  db: Db,
+  task: { id: number; sourceFileId: number | null },
+  values: Pick<typeof tasks.$inferInsert, 'status' | 'startedAt' | 'itemsTotal'>,
+): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ ...values, processingError: null, sourceFileId: null })
+    .where(eq(tasks.id, task.id))
+  if (task.sourceFileId !== null) {
+    await db.delete(mediaObjects).where(eq(mediaObjects.id, task.sourceFileId))
+  }
+}
+
+export async function taskProcessing(db: Db, taskId: number) {
+  const [row] = await db
+    .select({
+      status: tasks.status,
+      itemsTotal: tasks.itemsTotal,
+      error: tasks.processingError,
+      clientGroupId: taskTypes.clientGroupId,
+    })
+    .from(tasks)
+    .innerJoin(taskTypes, eq(taskTypes.id, tasks.taskTypeId))
+    .where(eq(tasks.id, taskId))
+  return row
+}
+
+/**
+ * Items imported so far. Batches commit in file order, so this is the highest position plus one,
+ * read from the (task_id, position) index without counting rows.
+ */
+export async function importedItemCount(db: Db, taskId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(max(${items.position}) + 1, 0)::int` })
+    .from(items)
+    .where(eq(items.taskId, taskId))
+  return row?.count ?? 0
+}

@@ -1,0 +1,246 @@
+import type { Readable } from 'node:stream'
+import { CsvError, parse } from 'csv-parse'
+
+/**
+ * Streaming readers of the data formats: each yields the records of one chunk of the file at a
+ * time (an array, since a step of an async generator costs more than parsing a short record),
+ * each with its place in the file, so files of any size are read in bounded memory.
+ */
+
+/** How a place in the file is named in messages: 'Line 3', 'Row 3', 'Item 3' (1-based). */
+export type RecordUnit = 'Line' | 'Row' | 'Item'
+
+export type SourceRecord =
+  | { unit: RecordUnit; at: number; fields: Record<string, unknown> }
+  /** The record cannot be read. `fatal`: nothing after it can be read either. */
+  | { unit: RecordUnit; at: number; problem: string; fatal?: boolean }
+  /** A CSV header row: the field names of every following row. */
+  | { unit: 'Row'; at: 1; header: string[] }
+
+/** No single line, row or array item may be longer than this; it bounds the memory per record. */
+export const MAX_RECORD_CHARS = 16 * 1024 * 1024
+
+export const placeOf = (record: { unit: RecordUnit; at: number }) => `${record.unit} ${record.at}`
+
+/**
+ * JSON Lines (one object per line; blank lines are skipped but counted) or a JSON array of
+ * objects, told apart by the first character of the text. The array is split into its items
+ * while scanning, so the whole array is never held.
+ */
+export async function* readJsonRecords(stream: Readable): AsyncGenerator<SourceRecord[]> {
+  stream.setEncoding('utf8')
+  const chunks: AsyncIterator<string> = stream[Symbol.asyncIterator]()
+  let first = ''
+  while (first.trim() === '') {
+    const next = await chunks.next()
+    if (next.done) return
+    first = String(next.value).replace(/^\uFEFF/, '')
+  }
+  const rest = { [Symbol.asyncIterator]: () => chunks }
+  if (first.trimStart().startsWith('[')) yield* jsonArrayRecords(first, rest)
+  else yield* jsonLineRecords(first, rest)
+}
+
+async function* textChunks(first: string, rest: AsyncIterable<string>) {
+  yield first
+  yield* rest
+}
+
+async function* jsonLineRecords(
+  first: string,
+  rest: AsyncIterable<string>,
+): AsyncGenerator<SourceRecord[]> {
+  let carry = ''
+  let line = 0
+  for await (const chunk of textChunks(first, rest)) {
+    const records: SourceRecord[] = []
+    const text = carry + chunk
+    let start = 0
+    for (let end = text.indexOf('\n', start); end !== -1; end = text.indexOf('\n', start)) {
+      line += 1
+      const record = jsonLine(text.slice(start, end), line)
+      if (record) records.push(record)
+      start = end + 1
+    }
+    carry = text.slice(start)
+    if (carry.length > MAX_RECORD_CHARS) {
+      yield [...records, tooLong('Line', line + 1)]
+      return
+    }
+    if (records.length > 0) yield records
+  }
+  const record = jsonLine(carry, line + 1)
+  if (record) yield [record]
+}
+
+function jsonLine(text: string, at: number): SourceRecord | null {
+  if (text.trim() === '') return null
+  return jsonObject(text, 'Line', at)
+}
+
+function jsonObject(text: string, unit: RecordUnit, at: number): SourceRecord {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    return { unit, at, problem: `not valid JSON (${(error as Error).message}).` }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { unit, at, problem: 'must be a JSON object.' }
+  }
+  return { unit, at, fields: value as Record<string, unknown> }
+}
+
+const tooLong = (unit: RecordUnit, at: number): SourceRecord => ({
+  unit,
+  at,
+  problem: `longer than ${MAX_RECORD_CHARS / 1024 / 1024} MiB; the rest of the file was not read.`,
+  fatal: true,
+})
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN_BRACE = 0x7b
+const CLOSE_BRACE = 0x7d
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACKET = 0x5d
+const COMMA = 0x2c
+
+const isWhitespace = (code: number) =>
+  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09
+
+/**
+ * Splits a top-level JSON array into the text of its items by tracking strings and nesting, then
+ * parses each item alone. Only object items are accepted, so an item always starts with `{`.
+ */
+async function* jsonArrayRecords(
+  first: string,
+  rest: AsyncIterable<string>,
+): AsyncGenerator<SourceRecord[]> {
+  const fatal = (at: number, problem: string): SourceRecord => ({
+    unit: 'Item',
+    at,
+    problem,
+    fatal: true,
+  })
+  let opened = false
+  let closed = false
+  /** After an item, before its comma. */
+  let afterItem = false
+  let index = 0
+  let depth = 0
+  let inString = false
+  let escaped = false
+  /** The current item's text from earlier chunks. */
+  let carry = ''
+  let inItem = false
+  for await (const chunk of textChunks(first, rest)) {
+    const records: SourceRecord[] = []
+    let start = 0
+    for (let i = 0; i < chunk.length; i++) {
+      const code = chunk.charCodeAt(i)
+      if (inItem) {
+        if (inString) {
+          if (escaped) escaped = false
+          else if (code === BACKSLASH) escaped = true
+          else if (code === QUOTE) inString = false
+        } else if (code === QUOTE) {
+          inString = true
+        } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+          depth += 1
+        } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+          depth -= 1
+          if (depth === 0) {
+            inItem = false
+            afterItem = true
+            records.push(jsonObject(carry + chunk.slice(start, i + 1), 'Item', index))
+            carry = ''
+          }
+        }
+        continue
+      }
+      if (isWhitespace(code)) continue
+      if (closed) {
+        yield [...records, fatal(index, 'unexpected text after the closing ] of the array.')]
+        return
+      }
+      if (!opened) {
+        opened = code === OPEN_BRACKET
+        if (!opened) {
+          yield [fatal(1, 'the file must be a JSON array of objects.')]
+          return
+        }
+      } else if (code === CLOSE_BRACKET && (afterItem || index === 0)) {
+        closed = true
+      } else if (code === COMMA && afterItem) {
+        afterItem = false
+      } else if (code === OPEN_BRACE && !afterItem) {
+        index += 1
+        inItem = true
+        depth = 1
+        start = i
+      } else {
+        const at = afterItem ? index : index + 1
+        const problem = afterItem ? 'expected , or ] after this item.' : 'must be a JSON object.'
+        yield [...records, fatal(at, problem)]
+        return
+      }
+    }
+    if (inItem) {
+      carry += chunk.slice(start)
+      if (carry.length > MAX_RECORD_CHARS) {
+        yield [...records, tooLong('Item', index)]
+        return
+      }
+    }
+    if (records.length > 0) yield records
+  }
+  if (!closed) yield [fatal(Math.max(index, 1), 'the file ends before the closing ] of the array.')]
+}
+
+/**
+ * CSV after RFC 4180: a header row of field names, then one record per row; quoted values may
+ * hold commas, quotes and line breaks. Every value is a string. Rows are numbered like a
+ * spreadsheet does, the header being row 1.
+ */
+export async function* readCsvRecords(stream: Readable): AsyncGenerator<SourceRecord[]> {
+  const parser = stream.pipe(
+    parse({
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      max_record_size: MAX_RECORD_CHARS,
+    }),
+  )
+  stream.on('error', (error) => parser.destroy(error))
+  let header: string[] | null = null
+  let row = 0
+  try {
+    for await (const values of parser as AsyncIterable<string[]>) {
+      row += 1
+      if (!header) {
+        header = values.map((name) => name.trim())
+        yield [{ unit: 'Row', at: 1, header }]
+      } else {
+        yield [csvRecord(header, values, row)]
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error
+    yield [{ unit: 'Row', at: row + 1, problem: `${error.message}.`, fatal: true }]
+  } finally {
+    parser.destroy()
+  }
+}
+
+function csvRecord(header: string[], values: string[], at: number): SourceRecord {
+  if (values.length !== header.length) {
+    const problem = `has ${values.length} values where the header row has ${header.length}.`
+    return { unit: 'Row', at, problem }
+  }
+  const fields: Record<string, string> = {}
+  for (let column = 0; column < header.length; column++) {
+    fields[header[column]!] = values[column]!
+  }
+  return { unit: 'Row', at, fields }
+}

@@ -1,0 +1,223 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import yauzl from 'yauzl'
+import { TASK_UPLOAD_EXTENSIONS } from '../../../contract/task-intake'
+import {
+  type CheckedItem,
+  checkItem,
+  type ItemRules,
+  keyProblems,
+  type MediaKind,
+  type MediaPath,
+} from './item-rules'
+import { type RecordUnit, readCsvRecords, readJsonRecords, type SourceRecord } from './records'
+
+/** Problems with the file as a whole (its format, the make-up of a ZIP). */
+export class FileProblems extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join(' '))
+  }
+}
+
+type DataFormat = 'csv' | 'json'
+
+/** An uploaded file opened for one pass over its items. */
+export type DataSource = {
+  records: () => AsyncGenerator<SourceRecord[]>
+  /**
+   * Checks a media path against the ZIP and replaces it with the entry's name; answers the
+   * problem, or null. Paths are relative to the data file's folder; a leading / starts at the
+   * root of the ZIP.
+   */
+  resolveMedia: (media: MediaPath) => string | null
+  /** The bytes of a ZIP entry named by a resolved media path. */
+  openMedia: (entryName: string) => Promise<Readable>
+  close: () => void
+}
+
+/** Media files a ZIP may hold, by extension. */
+export const MEDIA_TYPES: Record<string, { kind: MediaKind; mimeType: string }> = {
+  '.wav': { kind: 'audio', mimeType: 'audio/wav' },
+  '.mp3': { kind: 'audio', mimeType: 'audio/mpeg' },
+  '.ogg': { kind: 'audio', mimeType: 'audio/ogg' },
+  '.oga': { kind: 'audio', mimeType: 'audio/ogg' },
+  '.opus': { kind: 'audio', mimeType: 'audio/ogg' },
+  '.flac': { kind: 'audio', mimeType: 'audio/flac' },
+  '.m4a': { kind: 'audio', mimeType: 'audio/mp4' },
+  '.aac': { kind: 'audio', mimeType: 'audio/aac' },
+  '.webm': { kind: 'audio', mimeType: 'audio/webm' },
+  '.png': { kind: 'image', mimeType: 'image/png' },
+  '.jpg': { kind: 'image', mimeType: 'image/jpeg' },
+  '.jpeg': { kind: 'image', mimeType: 'image/jpeg' },
+  '.gif': { kind: 'image', mimeType: 'image/gif' },
+  '.webp': { kind: 'image', mimeType: 'image/webp' },
+  '.avif': { kind: 'image', mimeType: 'image/avif' },
+  '.bmp': { kind: 'image', mimeType: 'image/bmp' },
+}
+
+const DATA_EXTENSIONS: Record<string, DataFormat> = {
+  '.csv': 'csv',
+  '.json': 'json',
+  '.jsonl': 'json',
+  '.ndjson': 'json',
+}
+
+const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1')
+const EMPTY_ZIP_SIGNATURE = Buffer.from('PK\x05\x06', 'latin1')
+
+const unsupported = () =>
+  new FileProblems([
+    `Unsupported file format: send one of ${TASK_UPLOAD_EXTENSIONS.join(', ')} (JSON Lines, CSV, a JSON array, or a ZIP holding one of those with its media files).`,
+  ])
+
+/** The format by extension, then by the first bytes (a ZIP is known by its signature). */
+async function detectFormat(filePath: string, fileName: string): Promise<DataFormat | 'zip'> {
+  const head = Buffer.alloc(512)
+  const handle = await fs.promises.open(filePath, 'r')
+  const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close())
+  const bytes = head.subarray(0, bytesRead)
+  const extension = path.extname(fileName).toLowerCase()
+  const isZip = bytes.subarray(0, 4).equals(ZIP_SIGNATURE) || bytes.equals(EMPTY_ZIP_SIGNATURE)
+  if (extension === '.zip' || isZip) {
+    if (!isZip) throw new FileProblems(['The file is not a valid ZIP archive.'])
+    return 'zip'
+  }
+  const byExtension = DATA_EXTENSIONS[extension]
+  if (byExtension) return byExtension
+  const first = bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()[0]
+  if (first === '[' || first === '{') return 'json'
+  throw unsupported()
+}
+
+const readerOf = (format: DataFormat) => (format === 'csv' ? readCsvRecords : readJsonRecords)
+
+export async function openDataSource(filePath: string, fileName: string): Promise<DataSource> {
+  const format = await detectFormat(filePath, fileName)
+  if (format === 'zip') return openZipSource(filePath)
+  return {
+    records: () => readerOf(format)(fs.createReadStream(filePath)),
+    resolveMedia: (media) =>
+      `field '${media.field}' must be the uuid of a media file: file paths work only inside a ZIP.`,
+    openMedia: () => Promise.reject(new Error('media files come only from a ZIP')),
+    close: () => {},
+  }
+}
+
+/** macOS archivers add resource forks and folder metadata that are nobody's data. */
+const isJunk = (name: string) =>
+  name.startsWith('__MACOSX/') || /(^|\/)(\._[^/]*|\.DS_Store)$/.test(name)
+
+async function openZipSource(filePath: string): Promise<DataSource> {
+  let zip: yauzl.ZipFile
+  const files = new Map<string, yauzl.Entry>()
+  const dataEntries: yauzl.Entry[] = []
+  try {
+    zip = await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: false })
+  } catch (error) {
+    throw new FileProblems([`The ZIP archive cannot be read: ${(error as Error).message}.`])
+  }
+  try {
+    for await (const entry of zip.eachEntry()) {
+      if (entry.fileName.endsWith('/') || isJunk(entry.fileName)) continue
+      if (entry.isEncrypted()) {
+        throw new FileProblems([`The ZIP entry '${entry.fileName}' is encrypted.`])
+      }
+      if (DATA_EXTENSIONS[path.posix.extname(entry.fileName).toLowerCase()]) {
+        dataEntries.push(entry)
+      } else {
+        files.set(path.posix.normalize(entry.fileName), entry)
+      }
+    }
+  } catch (error) {
+    zip.close()
+    if (error instanceof FileProblems) throw error
+    throw new FileProblems([`The ZIP archive cannot be read: ${(error as Error).message}.`])
+  }
+  const [dataEntry, ...others] = dataEntries
+  if (!dataEntry || others.length > 0) {
+    zip.close()
+    const found = dataEntries.map((entry) => `'${entry.fileName}'`).join(', ')
+    throw new FileProblems([
+      dataEntry
+        ? `The ZIP must hold exactly one data file; it holds ${dataEntries.length}: ${found}.`
+        : `The ZIP holds no data file (${Object.keys(DATA_EXTENSIONS).join(', ')}).`,
+    ])
+  }
+  const format = DATA_EXTENSIONS[path.posix.extname(dataEntry.fileName).toLowerCase()]!
+  const folder = path.posix.dirname(dataEntry.fileName)
+  return {
+    async *records() {
+      yield* readerOf(format)(await zip.openReadStreamPromise(dataEntry))
+    },
+    resolveMedia(media) {
+      const given = media.path.replaceAll('\\', '/')
+      const name = path.posix.normalize(
+        given.startsWith('/') ? given.slice(1) : path.posix.join(folder, given),
+      )
+      const type = MEDIA_TYPES[path.posix.extname(name).toLowerCase()]
+      if (name === '..' || name.startsWith('../') || !files.has(name)) {
+        return `field '${media.field}': the file '${media.path}' is not in the ZIP.`
+      }
+      if (type?.kind !== media.kind) {
+        const accepted = Object.entries(MEDIA_TYPES)
+          .filter(([, accepted]) => accepted.kind === media.kind)
+          .map(([extension]) => extension)
+        return `field '${media.field}': '${media.path}' is not ${media.kind === 'audio' ? 'an audio' : 'an image'} file (${accepted.join(', ')}).`
+      }
+      media.path = name
+      return null
+    },
+    async openMedia(entryName) {
+      const stream = await zip.openReadStreamPromise(files.get(entryName)!)
+      // The entry inflates before anyone reads it, so a broken entry can fail before the
+      // consumer listens; the stream keeps the error for it, and this keeps it from crashing.
+      stream.on('error', () => {})
+      return stream
+    },
+    close: () => zip.close(),
+  }
+}
+
+/** One record of the data file, checked; `item` is null when it has problems. */
+export type ItemEvent = {
+  unit: RecordUnit
+  at: number
+  item: CheckedItem | null
+  problems: string[]
+}
+
+/**
+ * The data file's items checked against the item rules, media paths resolved in the ZIP, a
+ * chunk of the file at a time. Nothing follows a fatal event.
+ */
+export async function* checkedItems(
+  source: DataSource,
+  rules: ItemRules,
+): AsyncGenerator<ItemEvent[]> {
+  let keysChecked = false
+  for await (const records of source.records()) {
+    const events: ItemEvent[] = []
+    for (const record of records) {
+      const { unit, at } = record
+      if ('header' in record) {
+        keysChecked = true
+        const problems = keyProblems(rules, record.header)
+        if (problems.length > 0) events.push({ unit, at, item: null, problems })
+      } else if ('problem' in record) {
+        events.push({ unit, at, item: null, problems: [record.problem] })
+      } else {
+        const { item, problems } = checkItem(rules, record.fields, keysChecked)
+        for (const media of item.paths) {
+          const problem = source.resolveMedia(media)
+          if (problem) problems.push(problem)
+        }
+        events.push({ unit, at, item: problems.length > 0 ? null : item, problems })
+      }
+    }
+    if (events.length > 0) yield events
+  }
+}

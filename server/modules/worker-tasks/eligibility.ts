@@ -1,0 +1,103 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import {
+  annotations,
+  endworkerGroupMembers,
+  endworkerProfiles,
+  itemSetItems,
+  itemSets,
+  items,
+  profileLanguages,
+  tasks,
+  taskTypeGroups,
+  taskTypes,
+  taskTypeUsers,
+} from '../../db/schema'
+
+/**
+ * SQL conditions of work distribution (the rules are listed in contract/worker.ts). They refer to
+ * the unaliased `tasks`, `task_types` and `items` tables of the query they go into.
+ */
+
+/** The language ids a worker speaks: their profile's languages and their main language. */
+const workerLanguages = (userId: number) => sql`(
+  select pl.language_id from ${profileLanguages} pl
+  join ${endworkerProfiles} p on p.id = pl.profile_id
+  where p.user_id = ${userId}
+  union
+  select p.main_language_id from ${endworkerProfiles} p
+  where p.user_id = ${userId} and p.main_language_id is not null
+)`
+
+/**
+ * The task (joined with its task type) may be offered to the worker, whatever its status and the
+ * worker's share: active type, task group member, blacklist, whitelist and languages.
+ */
+export function workerMayTake(userId: number): SQL {
+  const languages = workerLanguages(userId)
+  return sql`(
+    ${taskTypes.status} = 'ACTIVE'
+    and exists (
+      select 1 from ${taskTypeGroups} g
+      join ${endworkerGroupMembers} m on m.group_id = g.group_id
+      where g.task_type_id = ${taskTypes.id} and m.user_id = ${userId})
+    and not exists (
+      select 1 from ${taskTypeUsers} l
+      where l.task_type_id = ${taskTypes.id} and l.list = 'blacklist' and l.user_id = ${userId})
+    and (
+      not exists (
+        select 1 from ${taskTypeUsers} l
+        where l.task_type_id = ${taskTypes.id} and l.list = 'whitelist')
+      or exists (
+        select 1 from ${taskTypeUsers} l
+        where l.task_type_id = ${taskTypes.id} and l.list = 'whitelist' and l.user_id = ${userId}))
+    and ${tasks.baseLanguageId} in ${languages}
+    and (not ${tasks.settleTargetLang} or ${tasks.targetLanguageId} in ${languages})
+  )`
+}
+
+/** A slot counts against its item while its set's lock lasts; once done it counts as done. */
+const liveUndoneSlot = sql`st.lock_expiration > now()
+  and not exists (
+    select 1 from ${annotations} d
+    where d.item_set_id = s.item_set_id and d.item_id = s.item_id and d.is_done)`
+
+/** The item (`items` of the query) has fewer done annotations plus live slots than it needs. */
+export const itemNeedsAnnotations = (annotationsPerItem: number | SQLWrapper) => sql`(
+  (select count(*) from ${annotations} a where a.item_id = ${items.id} and a.is_done)
+  + (select count(*) from ${itemSetItems} s join ${itemSets} st on st.id = s.item_set_id
+     where s.item_id = ${items.id} and ${liveUndoneSlot})
+) < ${annotationsPerItem}`
+
+/** The worker has a done annotation of the item, or holds it in a live set. */
+export const itemIsWorkers = (userId: number) => sql`(
+  exists (
+    select 1 from ${annotations} a
+    where a.item_id = ${items.id} and a.user_id = ${userId} and a.is_done)
+  or exists (
+    select 1 from ${itemSetItems} s join ${itemSets} st on st.id = s.item_set_id
+    where s.item_id = ${items.id} and st.user_id = ${userId} and st.lock_expiration > now())
+)`
+
+/**
+ * How many items of the task (`tasks` of the query) count against the worker's share: those
+ * itemIsWorkers holds for, found from the worker's own rows rather than the task's items.
+ */
+export const workerShareUsed = (userId: number) => sql<number>`(
+  select count(*)::int from (
+    select a.item_id from ${annotations} a join ${items} i on i.id = a.item_id
+    where i.task_id = ${tasks.id} and a.user_id = ${userId} and a.is_done
+    union
+    select s.item_id from ${itemSetItems} s join ${itemSets} st on st.id = s.item_set_id
+    where st.task_id = ${tasks.id} and st.user_id = ${userId} and st.lock_expiration > now()
+  ) mine
+)`
+
+/**
+ * The most items of the task one worker may have: the task's own limit, or the type's percent
+ * of its items rounded up, at least one.
+ */
+export const workerShareCap = sql<number>`coalesce(
+  ${tasks.maxItemsPerUser},
+  greatest(1, ceil((select count(*) from ${items} where ${items.taskId} = ${tasks.id})
+                   * ${taskTypes.maxItemsPerUserPercent} / 100.0)::int)
+)`

@@ -1,0 +1,139 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/client'
+import {
+  annotations,
+  itemSetItems,
+  itemSets,
+  items,
+  languages,
+  protocolReads,
+  taskProtocols,
+  taskSchemas,
+  tasks,
+} from '../../db/schema'
+
+const baseLanguage = alias(languages, 'base_language')
+const targetLanguage = alias(languages, 'target_language')
+
+/** A handed-out set of the worker's, with its task; undefined when it is not theirs. */
+export async function findOwnItemSet(db: Db, userId: number, itemSetId: number) {
+  const [row] = await db
+    .select({
+      id: itemSets.id,
+      taskId: itemSets.taskId,
+      lockExpiration: itemSets.lockExpiration,
+      locked: sql<boolean>`coalesce(${itemSets.lockExpiration} > now(), false)`,
+      task: {
+        id: tasks.id,
+        description: tasks.description,
+        status: tasks.status,
+        schemaId: tasks.schemaId,
+        protocolId: tasks.protocolId,
+      },
+      baseLanguage: { id: baseLanguage.id, code: baseLanguage.code, name: baseLanguage.name },
+      targetLanguage: {
+        id: targetLanguage.id,
+        code: targetLanguage.code,
+        name: targetLanguage.name,
+      },
+    })
+    .from(itemSets)
+    .innerJoin(tasks, eq(tasks.id, itemSets.taskId))
+    .innerJoin(baseLanguage, eq(baseLanguage.id, tasks.baseLanguageId))
+    .innerJoin(targetLanguage, eq(targetLanguage.id, tasks.targetLanguageId))
+    .where(and(eq(itemSets.id, itemSetId), eq(itemSets.userId, userId)))
+  return row
+}
+
+export type OwnItemSet = NonNullable<Awaited<ReturnType<typeof findOwnItemSet>>>
+
+export async function schemaDocument(db: Db, schemaId: number) {
+  const [row] = await db
+    .select({ document: taskSchemas.schema })
+    .from(taskSchemas)
+    .where(eq(taskSchemas.id, schemaId))
+  if (!row) throw new Error(`task schema ${schemaId} is missing`)
+  return row.document
+}
+
+export async function protocolWithRead(db: Db, userId: number, protocolId: number) {
+  const [row] = await db
+    .select({
+      id: taskProtocols.id,
+      name: taskProtocols.name,
+      version: taskProtocols.version,
+      servingType: taskProtocols.servingType,
+      readAt: protocolReads.readAt,
+    })
+    .from(taskProtocols)
+    .leftJoin(
+      protocolReads,
+      and(eq(protocolReads.protocolId, taskProtocols.id), eq(protocolReads.userId, userId)),
+    )
+    .where(eq(taskProtocols.id, protocolId))
+  if (!row) throw new Error(`task protocol ${protocolId} is missing`)
+  return row
+}
+
+const itemWithAnnotation = {
+  id: items.id,
+  taskId: items.taskId,
+  data: items.data,
+  annotation: {
+    id: annotations.id,
+    data: annotations.data,
+    isDone: annotations.isDone,
+    isValidating: annotations.isValidating,
+    errors: annotations.errors,
+    warnings: annotations.warnings,
+    info: annotations.info,
+    clientUpdatedAt: annotations.clientUpdatedAt,
+  },
+}
+
+/** The items of a set whose lock holds: its slots in task order, with the set's annotations. */
+export async function slotItems(db: Db, itemSetId: number) {
+  return db
+    .select(itemWithAnnotation)
+    .from(itemSetItems)
+    .innerJoin(items, eq(items.id, itemSetItems.itemId))
+    .leftJoin(
+      annotations,
+      and(eq(annotations.itemSetId, itemSetItems.itemSetId), eq(annotations.itemId, items.id)),
+    )
+    .where(eq(itemSetItems.itemSetId, itemSetId))
+    .orderBy(asc(itemSetItems.position))
+}
+
+/** The items of a set whose lock ended: those with a done annotation in it, in task order. */
+export async function doneItems(db: Db, itemSetId: number) {
+  return db
+    .select(itemWithAnnotation)
+    .from(annotations)
+    .innerJoin(items, eq(items.id, annotations.itemId))
+    .where(and(eq(annotations.itemSetId, itemSetId), eq(annotations.isDone, true)))
+    .orderBy(asc(items.position))
+}
+
+export type SetItemRow = Awaited<ReturnType<typeof slotItems>>[number]
+
+/**
+ * The data of an item in the set. With `forShare` the item stays locked FOR SHARE until the
+ * transaction ends, so a concurrent claim counts the annotation being saved (lockCandidateItems).
+ */
+export async function findSetItem(
+  db: Db,
+  itemSetId: number,
+  itemId: number,
+  { forShare = false }: { forShare?: boolean } = {},
+) {
+  const query = db
+    .select({ data: items.data })
+    .from(itemSetItems)
+    .innerJoin(items, eq(items.id, itemSetItems.itemId))
+    .where(and(eq(itemSetItems.itemSetId, itemSetId), eq(itemSetItems.itemId, itemId)))
+    .$dynamic()
+  const [row] = await (forShare ? query.for('share', { of: items }) : query)
+  return row
+}

@@ -1,0 +1,139 @@
+import {
+  AnnotationSaveResultSchema,
+  AnnotationSaveSchema,
+  ItemSetIdParamsSchema,
+  ItemSetItemParamsSchema,
+  ItemSetMediaParamsSchema,
+  ProtocolConfirmResultSchema,
+  TaskIdParamsSchema,
+  WorkerItemSetSchema,
+  WorkerProtocolParamsSchema,
+  WorkerProtocolQuerySchema,
+  WorkerProtocolViewSchema,
+  WorkerTaskListSchema,
+} from '../../../contract/worker'
+import { currentUser, requirePermission } from '../../http/guards'
+import { idempotencyOf, sendAnswer } from '../../http/idempotency'
+import type { AppPlugin } from '../../http/valibot'
+import { sendStoredFile } from '../media/storage'
+import { saveAnnotation } from './annotations'
+import { claimItemSet } from './claim'
+import { workerItemMedia, workerItemSet } from './item-sets'
+import { confirmProtocol, workerProtocol, workerProtocolFile } from './protocols'
+import { workerTasks } from './task-list'
+
+const tags = ['endworker']
+const onRequest = requirePermission('endworker')
+
+/** The end worker's tasks, item sets, annotations and protocols (contract/worker.ts). */
+export const workerTaskRoutes: AppPlugin = async (app) => {
+  const { mediaDir } = app.config
+
+  app.get(
+    '/endworker/tasks/',
+    { onRequest, schema: { tags, response: { 200: WorkerTaskListSchema } } },
+    async (request) => workerTasks(app.db, currentUser(request)),
+  )
+
+  app.post(
+    '/endworker/tasks/:taskId/item-sets/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: TaskIdParamsSchema,
+        response: { 200: WorkerItemSetSchema, 201: WorkerItemSetSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await claimItemSet(
+        app.db,
+        currentUser(request),
+        request.params.taskId,
+        idempotencyOf(request),
+      )
+      return sendAnswer(reply, answer)
+    },
+  )
+
+  app.get(
+    '/endworker/item-sets/:itemSetId/',
+    {
+      onRequest,
+      schema: { tags, params: ItemSetIdParamsSchema, response: { 200: WorkerItemSetSchema } },
+    },
+    async (request) => workerItemSet(app.db, currentUser(request), request.params.itemSetId),
+  )
+
+  app.get(
+    '/endworker/item-sets/:itemSetId/media/:itemId/:uuid/',
+    { onRequest, schema: { tags: ['media'], params: ItemSetMediaParamsSchema } },
+    async (request, reply) => {
+      const media = await workerItemMedia(app.db, currentUser(request), request.params)
+      return sendStoredFile(request, reply, mediaDir, media)
+    },
+  )
+
+  app.put(
+    '/endworker/item-sets/:itemSetId/items/:itemId/annotation/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: ItemSetItemParamsSchema,
+        body: AnnotationSaveSchema,
+        response: { 200: AnnotationSaveResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await saveAnnotation(
+        app.db,
+        currentUser(request),
+        request.params,
+        request.body,
+        idempotencyOf(request),
+      )
+      return sendAnswer(reply, answer)
+    },
+  )
+
+  app.get(
+    '/endworker/protocols/:id/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: WorkerProtocolParamsSchema,
+        querystring: WorkerProtocolQuerySchema,
+        response: { 200: WorkerProtocolViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request)
+      if (!request.query.serve) return workerProtocol(app.db, user, request.params.id)
+      const file = await workerProtocolFile(app.db, user, request.params.id)
+      return sendStoredFile(request, reply, mediaDir, file)
+    },
+  )
+
+  app.post(
+    '/endworker/protocols/:id/confirm/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: WorkerProtocolParamsSchema,
+        response: { 200: ProtocolConfirmResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await confirmProtocol(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        idempotencyOf(request),
+      )
+      return sendAnswer(reply, answer)
+    },
+  )
+}

@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import * as v from 'valibot'
+import { CSRF_COOKIE, SESSION_COOKIE } from '../../../contract/constants'
+import type { Role } from '../../../contract/roles'
+import {
+  type TaskSchemaDocument,
+  type TaskSchemaDocumentInput,
+  TaskSchemaDocumentSchema,
+} from '../../../contract/task-schema'
+import type { Db } from '../../db/client'
+import {
+  clientGroups,
+  endworkerGroupMembers,
+  endworkerGroups,
+  endworkerProfiles,
+  itemSets,
+  items,
+  languages,
+  profileLanguages,
+  protocolReads,
+  taskProtocols,
+  taskSchemas,
+  tasks,
+  taskTypeGroups,
+  taskTypes,
+  users,
+} from '../../db/schema'
+import { ApiClient } from '../../test/session-client'
+import { createSession } from '../auth/session-store'
+import { newToken } from '../auth/tokens'
+
+/**
+ * A worker scenario in the database: languages, a client group, a task group, a schema, a
+ * protocol, an ACTIVE task type handing work to the task group, and an IN_PROGRESS task (base
+ * English, target Polish, target language required) with items; then workers with profiles,
+ * languages and group membership, signed in by a session written straight to the database.
+ */
+
+const place = (row: number, column: number, colWidth: number) => ({
+  row,
+  column,
+  col_width: colWidth,
+  col_offset: 0,
+})
+
+const SCHEMA_INPUT: TaskSchemaDocumentInput = {
+  validators: [
+    { type: 'required', field: 'transcript' },
+    { type: 'max_length', field: 'transcript', value: 20, severity: 'warning' },
+    {
+      type: 'requires',
+      field: 'note',
+      when: { field: 'ok', equals: 'false' },
+      severity: 'info',
+      message: 'Say why it is not OK.',
+    },
+  ],
+  item_schema: {
+    prompt: {
+      widget: { config: { component: 'text', label: 'Prompt' } },
+      grid_placement: place(0, 0, 6),
+    },
+    recording: {
+      widget: { config: { component: 'audio', label: 'Recording' } },
+      grid_placement: place(0, 1, 6),
+    },
+  },
+  annotation_schema: {
+    transcript: {
+      widget: { config: { component: 'textarea', label: 'Transcript' } },
+      grid_placement: place(1, 0, 12),
+      data_type: 'string',
+    },
+    ok: {
+      widget: { config: { component: 'checkbox', label: 'OK' } },
+      grid_placement: place(2, 0, 4),
+      data_type: 'bool',
+    },
+    note: {
+      widget: { config: { component: 'text', label: 'Why not?' } },
+      grid_placement: place(2, 1, 8),
+      data_type: 'string',
+    },
+    count: {
+      widget: { config: { component: 'text', label: 'Words' } },
+      grid_placement: place(3, 0, 4),
+      data_type: 'int',
+    },
+  },
+}
+
+/**
+ * Item fields prompt (text) and recording (audio); annotation fields transcript (required, a
+ * warning past 20 characters), ok (bool), note (info when ok is 'false' and it is empty) and
+ * count (int).
+ */
+export const WORKER_SCHEMA: TaskSchemaDocument = v.parse(TaskSchemaDocumentSchema, SCHEMA_INPUT)
+
+let counter = 0
+const unique = (prefix: string) => {
+  counter += 1
+  return `${prefix}-${counter}-${process.pid}-${randomUUID().slice(0, 8)}`
+}
+
+export type Languages = { en: number; pl: number; de: number }
+
+async function seedLanguages(db: Db): Promise<Languages> {
+  const wanted = [
+    { code: 'en', name: 'English' },
+    { code: 'pl', name: 'Polish' },
+    { code: 'de', name: 'German' },
+  ]
+  await db.insert(languages).values(wanted).onConflictDoNothing({ target: languages.code })
+  const rows = await db.select().from(languages)
+  const id = (code: string) => rows.find((row) => row.code === code)?.id as number
+  return { en: id('en'), pl: id('pl'), de: id('de') }
+}
+
+export type ItemData = Record<string, unknown>
+
+export type ScenarioOptions = {
+  type?: Partial<typeof taskTypes.$inferInsert>
+  task?: Partial<typeof tasks.$inferInsert>
+  /** How many items, or their data; 5 items by default. */
+  items?: number | ItemData[]
+  protocol?: Partial<typeof taskProtocols.$inferInsert>
+}
+
+export type Definitions = {
+  languages: Languages
+  clientGroupId: number
+  taskGroupId: number
+  schemaId: number
+  protocolId: number
+  taskType: typeof taskTypes.$inferSelect
+}
+
+export type SeededTask = {
+  task: typeof tasks.$inferSelect
+  itemIds: number[]
+  /** The fixed sets of a fixed-set task, in order. */
+  fixedSetIds: number[]
+}
+
+export type Scenario = Definitions & SeededTask
+
+export const itemDataAt = (position: number): ItemData => ({
+  prompt: `prompt ${position}`,
+  recording: { uuid: randomUUID() },
+})
+
+export async function seedScenario(db: Db, options: ScenarioOptions = {}): Promise<Scenario> {
+  const langs = await seedLanguages(db)
+  const [clientGroup] = await db
+    .insert(clientGroups)
+    .values({ name: unique('client') })
+    .returning()
+  const [taskGroup] = await db
+    .insert(endworkerGroups)
+    .values({ name: unique('task-group'), taskGroup: true })
+    .returning()
+  const [schema] = await db
+    .insert(taskSchemas)
+    .values({ name: unique('schema'), schema: WORKER_SCHEMA, clientGroupId: clientGroup!.id })
+    .returning()
+  const [protocol] = await db
+    .insert(taskProtocols)
+    .values({
+      name: unique('protocol'),
+      clientGroupId: clientGroup!.id,
+      content: '# Rules\n\nTranscribe what you hear.',
+      ...options.protocol,
+    })
+    .returning()
+  const [type] = await db
+    .insert(taskTypes)
+    .values({
+      name: unique('type'),
+      status: 'ACTIVE',
+      schemaId: schema!.id,
+      protocolId: protocol!.id,
+      clientGroupId: clientGroup!.id,
+      ...options.type,
+    })
+    .returning()
+  await db.insert(taskTypeGroups).values({ taskTypeId: type!.id, groupId: taskGroup!.id })
+  const definitions: Definitions = {
+    languages: langs,
+    clientGroupId: clientGroup!.id,
+    taskGroupId: taskGroup!.id,
+    schemaId: schema!.id,
+    protocolId: protocol!.id,
+    taskType: type!,
+  }
+  const first = await seedTask(db, definitions, options)
+  return { ...definitions, ...first }
+}
+
+/**
+ * A task of the scenario's type with its items; fixed-set tasks (the type's is_fixed_sets by
+ * default) get fixed sets of items_per_set items in order, as an upload makes them.
+ */
+export async function seedTask(
+  db: Db,
+  definitions: Pick<Definitions, 'languages' | 'schemaId' | 'protocolId' | 'taskType'>,
+  options: Pick<ScenarioOptions, 'task' | 'items'> = {},
+): Promise<SeededTask> {
+  const itemSeeds =
+    typeof options.items === 'object'
+      ? options.items
+      : Array.from({ length: options.items ?? 5 }, (_, position) => itemDataAt(position))
+  const [task] = await db
+    .insert(tasks)
+    .values({
+      description: unique('task'),
+      status: 'IN_PROGRESS',
+      taskTypeId: definitions.taskType.id,
+      schemaId: definitions.schemaId,
+      protocolId: definitions.protocolId,
+      baseLanguageId: definitions.languages.en,
+      targetLanguageId: definitions.languages.pl,
+      settleTargetLang: true,
+      isFixedSets: definitions.taskType.isFixedSets,
+      itemsPerSet: definitions.taskType.itemsPerSet,
+      itemsTotal: itemSeeds.length,
+      ...options.task,
+    })
+    .returning()
+  const fixedSetIds: number[] = []
+  if (task!.isFixedSets) {
+    for (let position = 0; position * task!.itemsPerSet < itemSeeds.length; position++) {
+      const [set] = await db
+        .insert(itemSets)
+        .values({ taskId: task!.id, isFixed: true, position })
+        .returning({ id: itemSets.id })
+      fixedSetIds.push(set!.id)
+    }
+  }
+  const itemRows =
+    itemSeeds.length === 0
+      ? []
+      : await db
+          .insert(items)
+          .values(
+            itemSeeds.map((data, position) => ({
+              taskId: task!.id,
+              position,
+              itemSetId: fixedSetIds[Math.floor(position / task!.itemsPerSet)] ?? null,
+              data,
+            })),
+          )
+          .returning({ id: items.id })
+  return { task: task!, itemIds: itemRows.map((row) => row.id), fixedSetIds }
+}
+
+export type WorkerOptions = {
+  /** Profile languages; English and Polish by default. */
+  languages?: number[]
+  mainLanguage?: number | null
+  /** Member of the scenario's task group (default true). */
+  inTaskGroup?: boolean
+  /** Confirmed the scenario's protocol (default true). */
+  confirmedProtocol?: boolean
+  roles?: Role[]
+}
+
+export type Worker = { id: number; username: string }
+
+export async function seedWorker(
+  db: Db,
+  scenario: Pick<Scenario, 'languages' | 'taskGroupId' | 'protocolId'>,
+  options: WorkerOptions = {},
+): Promise<Worker> {
+  const username = unique('worker')
+  const [user] = await db
+    .insert(users)
+    .values({ username, email: `${username}@example.test`, roles: options.roles ?? ['endworker'] })
+    .returning({ id: users.id })
+  const userId = user!.id
+  const [profile] = await db
+    .insert(endworkerProfiles)
+    .values({ userId, mainLanguageId: options.mainLanguage ?? null })
+    .returning({ id: endworkerProfiles.id })
+  const spoken = options.languages ?? [scenario.languages.en, scenario.languages.pl]
+  if (spoken.length > 0) {
+    await db
+      .insert(profileLanguages)
+      .values(spoken.map((languageId) => ({ profileId: profile!.id, languageId, isNative: false })))
+  }
+  if (options.inTaskGroup ?? true) {
+    await db.insert(endworkerGroupMembers).values({ groupId: scenario.taskGroupId, userId })
+  }
+  if (options.confirmedProtocol ?? true) {
+    await db.insert(protocolReads).values({ userId, protocolId: scenario.protocolId })
+  }
+  return { id: userId, username }
+}
+
+export type WorkerClient = ApiClient & { user: Worker }
+
+/** A client signed in as the user through a session row, sparing a password hash per user. */
+export async function clientFor(app: FastifyInstance, user: Worker): Promise<WorkerClient> {
+  const client = new ApiClient(app)
+  const token = await createSession(app.db, {
+    userId: user.id,
+    ttlHours: 24,
+    userAgent: 'test',
+    address: '127.0.0.1',
+  })
+  client.cookies.set(SESSION_COOKIE, token)
+  client.cookies.set(CSRF_COOKIE, newToken())
+  return Object.assign(client, { user })
+}
+
+export async function addWorker(
+  app: FastifyInstance,
+  scenario: Pick<Scenario, 'languages' | 'taskGroupId' | 'protocolId'>,
+  options: WorkerOptions = {},
+): Promise<WorkerClient> {
+  return clientFor(app, await seedWorker(app.db, scenario, options))
+}
+
+/** A save body for the annotation route; `at` orders edits (last writer wins). */
+export const annotationBody = (
+  data: Record<string, unknown>,
+  { isDone = false, at = new Date() }: { isDone?: boolean; at?: Date } = {},
+) => ({ data, is_done: isDone, client_updated_at: at.toISOString() })
+
+export const claimPath = (taskId: number) => `endworker/tasks/${taskId}/item-sets/`
+export const annotationPath = (itemSetId: number, itemId: number) =>
+  `endworker/item-sets/${itemSetId}/items/${itemId}/annotation/`
+export const idempotencyHeaders = (key: string = randomUUID()) => ({ 'idempotency-key': key })

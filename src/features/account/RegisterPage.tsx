@@ -1,0 +1,178 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useMemo, useState } from 'react'
+import type * as v from 'valibot'
+import { RegistrationSchema, type RegistrationVerifySchema } from '../../../contract/auth'
+import { FormError } from '../../ui/forms/FormError'
+import { useForm } from '../../ui/forms/use-form'
+import { notifySuccess } from '../../ui/notify'
+import { register, registrationKeyQuery, usernameSuggestionQuery } from './api'
+import { NewPasswordFields } from './fields'
+import { repeatedPasswordCheck } from './password-check'
+import { BackToLogin, KeyGate, PublicPage } from './public-pages'
+
+type Invitation = v.InferOutput<typeof RegistrationVerifySchema>
+
+const SUGGESTION_DELAY_MS = 400
+
+/** /register?key=…: creates an account from a coordinator's registration link. */
+export function RegisterPage({ registrationKey }: { registrationKey: string | undefined }) {
+  const { t } = useLingui()
+  const check = useQuery({
+    ...registrationKeyQuery(registrationKey ?? ''),
+    enabled: Boolean(registrationKey),
+  })
+  const [created, setCreated] = useState(false)
+  return (
+    <PublicPage title={t`Create your account`}>
+      {created ? (
+        <>
+          <Alert color="green" title={t`Your account has been created`}>
+            <Trans>A coordinator must activate it before you can sign in.</Trans>
+          </Alert>
+          <BackToLogin />
+        </>
+      ) : (
+        <KeyGate check={registrationKey ? check : null}>
+          {(invitation) => (
+            <RegistrationForm
+              registrationKey={registrationKey ?? ''}
+              invitation={invitation}
+              onCreatedInactive={() => setCreated(true)}
+            />
+          )}
+        </KeyGate>
+      )}
+    </PublicPage>
+  )
+}
+
+function RegistrationForm({
+  registrationKey,
+  invitation,
+  onCreatedInactive,
+}: {
+  registrationKey: string
+  invitation: Invitation
+  onCreatedInactive: () => void
+}) {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const form = useForm({
+    initialValues: {
+      first_name: '',
+      last_name: '',
+      email: invitation.email ?? '',
+      username: '',
+      password: '',
+      repeat: '',
+    },
+    schema: RegistrationSchema,
+    toInput: (values) => ({ ...values, key: registrationKey }),
+    check: (values) => repeatedPasswordCheck(values.password, values.repeat),
+    submit: register,
+    onSuccess: (user) => {
+      if (invitation.deactivate_account) return onCreatedInactive()
+      notifySuccess({ message: t`Your account has been created. You can sign in now.` })
+      void navigate({ to: '/login/$username', params: { username: user.username } })
+    },
+  })
+  useUsernameSuggestion(form.values, (username) => form.setValue('username', username))
+
+  return (
+    <form onSubmit={form.onSubmit} noValidate aria-label={t`Registration`}>
+      <Stack gap="sm">
+        {invitation.deactivate_account && (
+          <Text size="sm" c="dimmed">
+            <Trans>After you register, a coordinator must activate your account.</Trans>
+          </Text>
+        )}
+        <FormError message={form.generalError} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label={t`First name`}
+            autoComplete="given-name"
+            required
+            value={form.values.first_name}
+            onChange={(event) => form.setValue('first_name', event.currentTarget.value)}
+            error={form.errors.first_name}
+          />
+          <TextInput
+            label={t`Last name`}
+            autoComplete="family-name"
+            required
+            value={form.values.last_name}
+            onChange={(event) => form.setValue('last_name', event.currentTarget.value)}
+            error={form.errors.last_name}
+          />
+        </SimpleGrid>
+        <TextInput
+          label={t`E-mail`}
+          type="email"
+          autoComplete="email"
+          required
+          // The link was sent to this address: the account must use it.
+          readOnly={invitation.email !== null}
+          description={invitation.email !== null ? t`Set by your registration link.` : undefined}
+          value={form.values.email}
+          onChange={(event) => form.setValue('email', event.currentTarget.value)}
+          error={form.errors.email}
+        />
+        <TextInput
+          label={t`Username`}
+          description={t`Suggested from your name; you may change it.`}
+          autoComplete="username"
+          required
+          value={form.values.username}
+          onChange={(event) => form.setValue('username', event.currentTarget.value)}
+          error={form.errors.username}
+        />
+        <NewPasswordFields
+          password={form.values.password}
+          repeat={form.values.repeat}
+          onPasswordChange={(value) => form.setValue('password', value)}
+          onRepeatChange={(value) => form.setValue('repeat', value)}
+          errors={{ password: form.errors.password, repeat: form.errors.repeat }}
+        />
+        <Button type="submit" loading={form.pending}>
+          <Trans>Create account</Trans>
+        </Button>
+        <BackToLogin />
+      </Stack>
+    </form>
+  )
+}
+
+/**
+ * Fills the username from the server's suggestion once names are typed. A username the user typed
+ * is kept; an empty field takes the next suggestion (when the names change).
+ */
+function useUsernameSuggestion(
+  values: { first_name: string; last_name: string; email: string; username: string },
+  suggest: (username: string) => void,
+) {
+  const [suggested, setSuggested] = useState('')
+  const ownUsername = values.username !== '' && values.username !== suggested
+  const names = useMemo(
+    () => ({
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      email: values.email.trim(),
+    }),
+    [values.first_name, values.last_name, values.email],
+  )
+  const [debounced] = useDebouncedValue(names, SUGGESTION_DELAY_MS)
+  const suggestion = useQuery({
+    ...usernameSuggestionQuery(debounced),
+    enabled: !ownUsername && Boolean(debounced.first_name || debounced.last_name),
+  })
+  const username = suggestion.data?.username
+  useEffect(() => {
+    if (!username || ownUsername || username === suggested) return
+    setSuggested(username)
+    suggest(username)
+  }, [username, ownUsername, suggested, suggest])
+}

@@ -1,0 +1,91 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Center, Container, Loader, Paper, Stack, Title } from '@mantine/core'
+import type { QueryClient, UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { ApiError } from '../../api/client'
+import { storage } from '../../storage'
+import { invalidKeyMessage } from '../../ui/forms/form-errors'
+import { RouterAnchor } from '../../ui/links'
+import { authKeys } from '../auth/queries'
+import { signOut } from '../auth/session'
+import { KEY_STATUSES } from './api'
+
+/**
+ * /register, /reset and /recover are for visitors: someone signed in (in this browser) is signed
+ * out first, so the new account or password is not mixed with the current session.
+ */
+export async function signOutBeforePublicPage(queryClient: QueryClient): Promise<void> {
+  if (storage.get('user') !== null || queryClient.getQueryData(authKeys.currentUser())) {
+    await signOut(queryClient)
+  }
+}
+
+export function PublicPage({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <Container size={480} py="xl" px={0}>
+      <Paper withBorder shadow="sm" p="lg">
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          {children}
+        </Stack>
+      </Paper>
+    </Container>
+  )
+}
+
+export function BackToLogin() {
+  return (
+    <RouterAnchor to="/login">
+      <Trans>Back to sign-in</Trans>
+    </RouterAnchor>
+  )
+}
+
+/**
+ * A page opened from a key link: its form shows only once the server knows the key. `check` is
+ * null when the link carries no key at all.
+ */
+export function KeyGate<T>({
+  check,
+  children,
+}: {
+  check: UseQueryResult<T> | null
+  children: (data: T) => ReactNode
+}) {
+  const { t, i18n } = useLingui()
+  if (
+    check === null ||
+    (check.error instanceof ApiError && KEY_STATUSES.includes(check.error.status))
+  ) {
+    return (
+      <>
+        <Alert color="red" title={t`This link cannot be used`}>
+          {i18n._(invalidKeyMessage)}
+        </Alert>
+        <BackToLogin />
+      </>
+    )
+  }
+  if (check.isError) {
+    const offline = check.error instanceof ApiError && check.error.status === 0
+    return (
+      <Alert color="red" title={t`The link could not be checked`}>
+        {offline ? (
+          <Trans>The server cannot be reached. Check your connection and reload the page.</Trans>
+        ) : (
+          <Trans>Try again later.</Trans>
+        )}
+      </Alert>
+    )
+  }
+  if (check.isPending) {
+    return (
+      <Center py="lg" role="status">
+        <Loader aria-label={t`Checking the link…`} />
+      </Center>
+    )
+  }
+  return children(check.data)
+}

@@ -1,0 +1,151 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Stack, Text } from '@mantine/core'
+import { IconClockExclamation, IconDatabaseExclamation } from '@tabler/icons-react'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { Preferences } from '../../../contract/auth'
+import { useOutboxStatus, useStorageWarning } from '../../offline/hooks'
+import { RouterButton } from '../../ui/links'
+import { replayItemAudio, toggleItemAudio, type WidgetLanguage } from '../../widgets'
+import { preferencesQuery } from '../auth/queries'
+import { effectiveAnnotation } from './effective'
+import { ItemCard } from './ItemCard'
+import { ItemSetHeader } from './ItemSetHeader'
+import { needsProtocolRead, protocolConfirmRoute } from './loaders'
+import { OfflineCopyStatus } from './OfflineCopyStatus'
+import { itemSetQuery } from './queries'
+import { RejectionList } from './RejectionList'
+import { ShortcutsHelp, useAnnotationShortcuts } from './shortcuts'
+import { rejectedAnnotation } from './sync'
+import { useAnnotationEditor } from './useAnnotationEditor'
+import { useOfflineCopy } from './useOfflineCopy'
+
+const NO_PREFERENCES: Preferences = {
+  play_on_hover: false,
+  overlapping_playback: false,
+  stt_end_after_no_speech: false,
+}
+
+/**
+ * The annotation screen (`/tasks/{taskId}/{itemSetId}`): every item of the set with its widgets,
+ * saved as the worker goes, working the same offline. The route's loader has the set and its
+ * drafts ready, from the server or from the device.
+ */
+export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
+  const { t } = useLingui()
+  const { data: view } = useSuspenseQuery(itemSetQuery(itemSetId))
+  const editor = useAnnotationEditor(view)
+  const { change, setDone, audioPlayedToEnd, drafts } = editor
+  const actions = useMemo(
+    () => ({ change, setDone, audioPlayedToEnd }),
+    [change, setDone, audioPlayedToEnd],
+  )
+  const preferences = useQuery(preferencesQuery()).data ?? NO_PREFERENCES
+  const copy = useOfflineCopy(view)
+  const storage = useStorageWarning()
+  const rejections = useOutboxStatus().rejections.filter(
+    (rejection) => rejectedAnnotation(rejection)?.itemSetId === view.id,
+  )
+  const language: WidgetLanguage = useMemo(
+    // The API gives no diacritic signs of a language yet: the palette stays empty.
+    () => ({ code: view.task.target_language.code, signs: [] }),
+    [view.task.target_language.code],
+  )
+  const editable = !view.expired
+
+  // A new protocol version may show up while the screen is open (the set is fetched again).
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (needsProtocolRead(view)) void navigate(protocolConfirmRoute(view))
+  }, [view, navigate])
+
+  const [active, setActive] = useState(0)
+  const cards = useRef(new Map<number, HTMLElement>())
+  const register = useCallback((index: number, element: HTMLElement | null) => {
+    if (element) cards.current.set(index, element)
+    else cards.current.delete(index)
+  }, [])
+
+  const annotations = view.items.map((item) => effectiveAnnotation(item, drafts[item.id]))
+  const done = annotations.filter((annotation) => annotation.is_done).length
+  const activeItem = view.items[active]
+
+  const moveTo = (index: number) => {
+    const target = Math.min(view.items.length - 1, Math.max(0, index))
+    setActive(target)
+    const card = cards.current.get(target)
+    card?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+    card?.focus({ preventScroll: true })
+  }
+  useAnnotationShortcuts({
+    next: () => moveTo(active + 1),
+    previous: () => moveTo(active - 1),
+    done: () => {
+      if (activeItem && editable) setDone(activeItem.id, !annotations[active]?.is_done)
+    },
+    play: () => activeItem && toggleItemAudio(activeItem.id),
+    replay: () => activeItem && replayItemAudio(activeItem.id),
+  })
+
+  return (
+    <Stack gap="md" maw={1100} mx="auto">
+      <ItemSetHeader
+        view={view}
+        done={done}
+        offline={<OfflineCopyStatus copy={copy} />}
+        tools={<ShortcutsHelp />}
+      />
+      {storage?.nearlyFull && (
+        <Alert color="orange" icon={<IconDatabaseExclamation aria-hidden />}>
+          <Trans>
+            Storage on this device is nearly full. Sync your work and free some space, or the
+            offline copies of your work may be lost.
+          </Trans>
+        </Alert>
+      )}
+      {view.expired && (
+        <Alert
+          color="yellow"
+          icon={<IconClockExclamation aria-hidden />}
+          title={t`The lock of this item set has expired`}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              <Trans>
+                Only your saved items are shown, and they can no longer be changed. Take new work to
+                go on.
+              </Trans>
+            </Text>
+            <RouterButton to="/tasks" size="xs">
+              <Trans>Take new work</Trans>
+            </RouterButton>
+          </Stack>
+        </Alert>
+      )}
+      <RejectionList rejections={rejections} />
+      {view.items.length === 0 && !view.expired && (
+        <Text c="dimmed">
+          <Trans>This item set has no items.</Trans>
+        </Text>
+      )}
+      {view.items.map((item, index) => (
+        <ItemCard
+          key={item.id}
+          itemSetId={view.id}
+          item={item}
+          index={index}
+          schema={view.schema}
+          draft={drafts[item.id]}
+          editable={editable}
+          active={index === active}
+          onActivate={setActive}
+          editor={actions}
+          language={language}
+          preferences={preferences}
+          register={register}
+        />
+      ))}
+    </Stack>
+  )
+}

@@ -1,0 +1,116 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Card, Group, Stack, Switch, Title } from '@mantine/core'
+import { memo, useCallback, useMemo } from 'react'
+import type { Preferences } from '../../../contract/auth'
+import { evaluateValidators } from '../../../contract/schema-rules'
+import type { TaskSchemaDocument } from '../../../contract/task-schema'
+import type { WorkerItem } from '../../../contract/worker'
+import { ItemRenderer, type WidgetLanguage } from '../../widgets'
+import { effectiveAnnotation, itemStatus, type LocalDraft } from './effective'
+import { ItemStatusBadge } from './ItemStatusBadge'
+import { itemMediaUrl } from './offline-files'
+import type { AnnotationEditor } from './useAnnotationEditor'
+
+type ItemCardProps = {
+  itemSetId: number
+  item: WorkerItem
+  index: number
+  schema: TaskSchemaDocument
+  draft: LocalDraft | undefined
+  /** False once the lock expired: the saved items are shown read-only. */
+  editable: boolean
+  active: boolean
+  onActivate: (index: number) => void
+  editor: Pick<AnnotationEditor, 'change' | 'setDone' | 'audioPlayedToEnd'>
+  language: WidgetLanguage
+  preferences: Preferences
+  /** Told the card's element (null when it goes), so shortcuts can bring it into view. */
+  register: (index: number, element: HTMLElement | null) => void
+}
+
+/**
+ * One item of the set: its widgets, its status and its Done switch. Memoized, so typing in one
+ * item does not redraw the others.
+ */
+export const ItemCard = memo(function ItemCard({
+  itemSetId,
+  item,
+  index,
+  schema,
+  draft,
+  editable,
+  active,
+  onActivate,
+  editor,
+  language,
+  preferences,
+  register,
+}: ItemCardProps) {
+  const { t } = useLingui()
+  const annotation = effectiveAnnotation(item, draft)
+  // A local edit is checked here at once, offline too; the server runs the same rules on save.
+  const localCheck = useMemo(
+    () => (annotation.unsynced ? evaluateValidators(schema, annotation.data, item.data) : null),
+    [annotation.unsynced, annotation.data, schema, item.data],
+  )
+  const status = itemStatus(item, annotation, localCheck?.errors ?? {})
+  const mediaUrl = useCallback(
+    (uuid: string) => itemMediaUrl(itemSetId, item.id, uuid),
+    [itemSetId, item.id],
+  )
+  const cardRef = useCallback(
+    (element: HTMLElement | null) => register(index, element),
+    [register, index],
+  )
+  const titleId = `item-${item.id}-title`
+
+  return (
+    <Card
+      ref={cardRef}
+      component="section"
+      aria-labelledby={titleId}
+      aria-current={active ? 'true' : undefined}
+      tabIndex={-1}
+      withBorder
+      shadow={active ? 'md' : undefined}
+      padding="md"
+      onFocusCapture={() => onActivate(index)}
+      onPointerDown={() => onActivate(index)}
+      style={{
+        borderColor: active ? 'var(--mantine-color-blue-5)' : undefined,
+        // Brought into view below the app header and the set's sticky header.
+        scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 12rem)',
+      }}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm">
+          <Group gap="sm">
+            <Title order={2} size="h4" id={titleId}>
+              <Trans>Item #{item.id}</Trans>
+            </Title>
+            <ItemStatusBadge status={status} unsynced={annotation.unsynced} />
+          </Group>
+          <Switch
+            label={t`Done`}
+            checked={annotation.is_done}
+            disabled={!editable}
+            onChange={(event) => editor.setDone(item.id, event.currentTarget.checked)}
+          />
+        </Group>
+        <ItemRenderer
+          schema={schema}
+          item={item}
+          value={annotation.data}
+          onChange={editable ? (data, field) => editor.change(item.id, data, field) : undefined}
+          messages={localCheck ?? item.annotation ?? undefined}
+          mediaUrl={mediaUrl}
+          language={language}
+          preferences={preferences}
+          onAudioPlayedToEnd={
+            editable ? (field) => editor.audioPlayedToEnd(item.id, field) : undefined
+          }
+        />
+      </Stack>
+    </Card>
+  )
+})

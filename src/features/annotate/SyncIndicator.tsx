@@ -1,0 +1,88 @@
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core'
+import { IconCloud, IconCloudOff, IconRefresh } from '@tabler/icons-react'
+import dayjs from 'dayjs'
+import { DATE_TIME_SECONDS_FORMAT } from '../../../contract/constants'
+import { useOutboxStatus } from '../../offline/hooks'
+import { syncOutbox } from '../../offline/outbox'
+import { RejectionList } from './RejectionList'
+
+/**
+ * The header's connection and sync state: online or offline, how many changes wait to be sent,
+ * and in its popover the refused ones (to retry or discard) and 'Sync now'.
+ */
+export function SyncIndicator() {
+  const { t } = useLingui()
+  const { online, pending, syncing, rejections, lastSyncedAt } = useOutboxStatus()
+  const connection = online ? t`online` : t`offline`
+  const unsynced = plural(pending, { one: '# unsynced change', other: '# unsynced changes' })
+  const refused = plural(rejections.length, { one: '# refused change', other: '# refused changes' })
+  const label =
+    rejections.length === 0
+      ? t`Sync status: ${connection}, ${unsynced}`
+      : t`Sync status: ${connection}, ${unsynced}, ${refused}`
+  const lastSynced = lastSyncedAt && dayjs(lastSyncedAt).format(DATE_TIME_SECONDS_FORMAT)
+
+  return (
+    <Popover position="bottom-end" shadow="md" width={360} withArrow>
+      <Popover.Target>
+        <Button
+          variant={online ? 'subtle' : 'light'}
+          color={online ? 'gray' : 'orange'}
+          size="compact-sm"
+          aria-label={label}
+          leftSection={
+            // A red dot while changes were refused.
+            <Indicator color="red" size={8} disabled={rejections.length === 0}>
+              {online ? (
+                <IconCloud size={18} aria-hidden />
+              ) : (
+                <IconCloudOff size={18} aria-hidden />
+              )}
+            </Indicator>
+          }
+        >
+          {pending}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="sm">
+          <Text fw={700} size="sm">
+            {online ? <Trans>You are online</Trans> : <Trans>You are offline</Trans>}
+          </Text>
+          <Text size="sm">
+            {pending === 0 ? (
+              <Trans>Every change is on the server.</Trans>
+            ) : (
+              <Trans>
+                {unsynced} wait on this device and are sent when the server can be reached.
+              </Trans>
+            )}
+          </Text>
+          {lastSynced && (
+            <Text size="xs" c="dimmed">
+              <Trans>Last sent: {lastSynced}</Trans>
+            </Text>
+          )}
+          <Group>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              loading={syncing}
+              onClick={() => void syncOutbox({ force: true })}
+            >
+              <Trans>Sync now</Trans>
+            </Button>
+          </Group>
+          {rejections.length > 0 && (
+            <ScrollArea.Autosize mah={320}>
+              <RejectionList rejections={rejections} />
+            </ScrollArea.Autosize>
+          )}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  )
+}

@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { storage } from '../../storage'
+import {
+  apiError,
+  makeUser,
+  setupApiServer,
+  signedInHandlers,
+  signedOutHandlers,
+} from '../../test/api'
+import { renderApp } from '../../test/render'
+
+const server = setupApiServer()
+
+describe('navigation guard', () => {
+  it('sends a visitor without a session to the login page, keeping the requested page', async () => {
+    server.use(...signedOutHandlers)
+    const { router } = renderApp('/coordinator/users/list?search=ann')
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(router.state.location.search).toEqual({ redirect: '/coordinator/users/list?search=ann' })
+  })
+
+  it('shows Permission denied when the area needs a role the user lacks', async () => {
+    server.use(...signedInHandlers({ permissions: ['endworker'] }))
+    const { router } = renderApp('/coordinator/users/list')
+
+    expect(await screen.findByRole('heading', { name: 'Permission denied' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/403')
+  })
+
+  it('lets staff into every area, the finance one included', async () => {
+    server.use(...signedInHandlers({ permissions: ['staff'] }))
+    const { router } = renderApp('/finance')
+
+    expect(await screen.findByRole('heading', { name: 'Finance exports' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/finance/finance-exports')
+  })
+
+  it('resets the session and asks to sign in again when permissions cannot be fetched', async () => {
+    let sessionOpen = true
+    server.use(
+      http.get('/api/auth/current-user/', () =>
+        sessionOpen
+          ? HttpResponse.json(makeUser())
+          : apiError(401, 'Not signed in.', 'not_authenticated'),
+      ),
+      http.get('/api/auth/current-user/permissions/', () => apiError(500, 'Boom')),
+      http.post('/api/auth/session/logout/', () => {
+        sessionOpen = false
+        return HttpResponse.json({ detail: 'Signed out.' })
+      }),
+      http.post('/api/auth/oidc/logout/', () => HttpResponse.json({ detail: 'Signed out.' })),
+    )
+    const { router } = renderApp('/tasks')
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(router.state.location.search).toEqual({ redirect: '/tasks' })
+    expect(storage.get('permissions')).toEqual([])
+    expect(sessionOpen).toBe(false)
+  })
+
+  it('sends a signed-in visitor of the login page to the kept redirect', async () => {
+    server.use(...signedInHandlers())
+    const { router } = renderApp('/login?redirect=%2Ftimelogs')
+
+    expect(await screen.findByRole('heading', { name: 'Time logs' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/timelogs')
+  })
+
+  it('never follows a redirect to another site', async () => {
+    server.use(
+      ...signedInHandlers(),
+      http.get('/api/languages/', () => HttpResponse.json([])),
+    )
+    const { router } = renderApp('/login?redirect=%2F%2Fevil.example%2F')
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user'))
+  })
+
+  it('opens the default child of an area', async () => {
+    server.use(...signedInHandlers({ permissions: ['reviewer'] }))
+    const { router } = renderApp('/review')
+
+    expect(
+      await screen.findByRole('heading', { name: 'Available Review Items' }),
+    ).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/review/perform')
+  })
+
+  it('shows Page not found for an unknown path, with a way home', async () => {
+    server.use(...signedOutHandlers)
+    renderApp('/no/such/page')
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Return home' })).toHaveAttribute('href', '/')
+  })
+})

@@ -1,0 +1,128 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { type CurrentUser, CurrentUserSchema, type LoginRequest } from '../../../contract/auth'
+import type { Role } from '../../../contract/roles'
+import { api } from '../../api/client'
+import { storage } from '../../storage'
+import { authKeys, currentUserQuery, permissionsQuery, preferencesQuery } from './queries'
+
+/**
+ * Signs in with the traditional form. The login 401 is left to the form (it shows the server's
+ * detail with its countdown), so no global handler logs the visitor out meanwhile.
+ */
+export async function signIn(
+  queryClient: QueryClient,
+  credentials: LoginRequest,
+): Promise<CurrentUser> {
+  const user = await api('auth/session/login/', {
+    method: 'POST',
+    body: credentials,
+    schema: CurrentUserSchema,
+    handledStatuses: [400, 401, 403, 429],
+  })
+  queryClient.setQueryData(authKeys.currentUser(), user)
+  storage.set('user', user)
+  await loadSessionData(queryClient)
+  return user
+}
+
+/** After sign-in (or auto-login) the permissions and preferences are fetched and stored. */
+export async function loadSessionData(queryClient: QueryClient): Promise<Role[]> {
+  const [permissions, preferences] = await Promise.all([
+    queryClient.fetchQuery(permissionsQuery()),
+    queryClient.fetchQuery(preferencesQuery()),
+  ])
+  storage.set('permissions', permissions)
+  storage.set('play_on_hover', preferences.play_on_hover)
+  storage.set('overlapping_playback', preferences.overlapping_playback)
+  storage.set('stt_end_after_no_speech', preferences.stt_end_after_no_speech)
+  return permissions
+}
+
+let userVerifiedThisPageLoad = false
+
+/**
+ * Tries the session cookie: the signed-in user, or null when there is none. Offline, the stored
+ * user keeps the app usable until the server can be asked again.
+ */
+export async function autoLogin(queryClient: QueryClient): Promise<CurrentUser | null> {
+  try {
+    // No retries: the navigation guard waits on this call. The first call of a page load asks
+    // the server, since the cache restored from storage may hold a user whose session ended or
+    // whose record changed (an accepted clause) after it was saved.
+    const options = { ...currentUserQuery(), retry: false }
+    const user = userVerifiedThisPageLoad
+      ? await queryClient.ensureQueryData(options)
+      : await queryClient.fetchQuery({ ...options, staleTime: 0 })
+    userVerifiedThisPageLoad = true
+    storage.set('user', user)
+    return user
+  } catch (error) {
+    if (isOffline(error)) {
+      const stored = storage.get('user')
+      return stored ? (stored as CurrentUser) : null
+    }
+    return null
+  }
+}
+
+/**
+ * Finishes a single-sign-on return: the server has just set the session cookie, so the user is
+ * asked for afresh and the session data is loaded as after a form sign-in. Null when the server
+ * knows no signed-in user (the identity provider refused, or the account is not usable).
+ */
+export async function completeSingleSignOn(queryClient: QueryClient): Promise<CurrentUser | null> {
+  try {
+    const user = await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0, retry: false })
+    storage.set('user', user)
+    await loadSessionData(queryClient)
+    return user
+  } catch {
+    return null
+  }
+}
+
+function isOffline(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 0
+}
+
+const listeners = new Set<() => void>()
+
+/** Runs before sign-out (the activity tracker sends its last sample here). */
+export function beforeSignOut(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/**
+ * Ends the session on the server (form and single-sign-on sessions), clears what is stored and
+ * tells other tabs. `isSessionValid` false skips the server calls: the session is already gone.
+ */
+export async function signOut(
+  queryClient: QueryClient,
+  { isSessionValid = true } = {},
+): Promise<void> {
+  for (const listener of listeners) listener()
+  if (isSessionValid) {
+    const silent = { method: 'POST' as const, handledStatuses: [401, 403, 404, 500, 503] }
+    await api('auth/session/logout/', silent).catch(() => undefined)
+    await api('auth/oidc/logout/', silent).catch(() => undefined)
+  }
+  clearLocalSession(queryClient)
+  storage.set('logoutSignal', Date.now())
+}
+
+export function clearLocalSession(queryClient: QueryClient): void {
+  userVerifiedThisPageLoad = false
+  storage.clearSession()
+  queryClient.removeQueries({ queryKey: authKeys.all })
+  queryClient.clear()
+}
+
+/** Calls `onLogout` when another tab signs out. */
+export function listenForLogoutInOtherTabs(onLogout: () => void): () => void {
+  const handler = (event: StorageEvent) => {
+    if (event.key === 'logoutSignal' && event.newValue) onLogout()
+  }
+  window.addEventListener('storage', handler)
+  return () => window.removeEventListener('storage', handler)
+}

@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { storage } from '../../storage'
+import { setupApiServer, signedInHandlers, signedOutHandlers } from '../../test/api'
+import { renderApp } from '../../test/render'
+
+const server = setupApiServer()
+
+describe('single-sign-on return', () => {
+  it('authenticates and opens the page stored before leaving', async () => {
+    server.use(...signedInHandlers())
+    storage.set('redirect', '/timelogs')
+    const { router } = renderApp('/callback?username=anna')
+
+    expect(await screen.findByRole('heading', { name: 'Authenticating...' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Time logs' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/timelogs')
+    expect(storage.get('redirect')).toBeNull()
+    expect(storage.get('permissions')).toEqual(['endworker'])
+  })
+
+  it('goes to the failure page when the server opened no session', async () => {
+    server.use(...signedOutHandlers)
+    const { router } = renderApp('/callback?username=anna')
+
+    expect(
+      await screen.findByRole('heading', { name: 'Authentication failed' }),
+    ).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/oidc_failure')
+  })
+
+  it('only waits without a username', async () => {
+    const { router } = renderApp('/callback')
+
+    expect(await screen.findByRole('heading', { name: 'Authenticating...' })).toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(router.state.location.pathname).toBe('/callback')
+  })
+})
+
+describe('authentication failure page', () => {
+  it('lists the first-login requirements and links back to login', async () => {
+    renderApp('/oidc_failure')
+
+    expect(
+      await screen.findByText('Authentication was unsuccessful or your account is deactivated.'),
+    ).toBeInTheDocument()
+    const requirements = screen.getAllByRole('listitem').map((item) => item.textContent)
+    expect(requirements).toEqual([
+      'your coordinator has created a placeholder account for you;',
+      'your first and last name are filled in your external account;',
+      'your e-mail address is the same as the one of your existing traditional account.',
+    ])
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login')
+  })
+
+  it('says when single sign-on is not configured', async () => {
+    renderApp('/oidc_failure?reason=not_configured')
+
+    expect(
+      await screen.findByText('Single sign-on is not configured on this instance.'),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryAllByRole('listitem')).toHaveLength(0))
+  })
+})

@@ -1,0 +1,42 @@
+import { useLingui } from '@lingui/react/macro'
+import { Paper, ScrollArea, SimpleGrid, Stack, Text, Textarea } from '@mantine/core'
+import { ProtocolViewer } from '../../../protocols'
+
+type MarkdownEditorProps = {
+  value: string
+  onChange: (value: string) => void
+  error?: string
+}
+
+/** The Markdown of a text protocol, with the protocol viewer beside it showing the result. */
+export function MarkdownEditor({ value, onChange, error }: MarkdownEditorProps) {
+  const { t } = useLingui()
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <Textarea
+        label={t`Protocol text (Markdown)`}
+        description={t`Headings with #, lists with -, **bold**, [links](https://…).`}
+        required
+        autosize
+        minRows={14}
+        maxRows={30}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        error={error}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t`Preview`}
+        </Text>
+        <Paper withBorder p="sm" component="section" aria-label={t`Protocol preview`}>
+          <ScrollArea.Autosize mah={560}>
+            <ProtocolViewer
+              protocol={{ serving_type: 'TXT', content: value, diff: null, show_changes: false }}
+            />
+          </ScrollArea.Autosize>
+        </Paper>
+      </Stack>
+    </SimpleGrid>
+  )
+}

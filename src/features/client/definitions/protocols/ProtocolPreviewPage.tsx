@@ -1,0 +1,41 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { RouterAnchor } from '../../../../ui/links'
+import { ProtocolViewer, protocolPdfUrl, publicProtocolQuery } from '../../../protocols'
+import { QueryView } from '../shared/QueryView'
+
+/** task-protocols/{taskProtocolId}/preview: the protocol exactly as workers are shown it. */
+export function ProtocolPreviewPage({ id }: { id: number }) {
+  const { t } = useLingui()
+  const query = useQuery(publicProtocolQuery(id))
+  return (
+    <QueryView query={query} loadingLabel={t`Loading the protocol`}>
+      {(protocol) => (
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end">
+            <Stack gap={2}>
+              <Title order={1} size="h2">
+                <Trans>
+                  Preview: {protocol.name}, version {protocol.version}
+                </Trans>
+              </Title>
+              <Text size="sm" c="dimmed">
+                <Trans>This is what workers see when they open the protocol.</Trans>
+              </Text>
+            </Stack>
+            <RouterAnchor
+              to="/client/tasks-definitions/task-protocols/$taskProtocolId"
+              params={{ taskProtocolId: String(id) }}
+            >
+              <Trans>Back to the protocol</Trans>
+            </RouterAnchor>
+          </Group>
+          <Paper withBorder p="md">
+            <ProtocolViewer protocol={protocol} pdfUrl={protocolPdfUrl(id)} />
+          </Paper>
+        </Stack>
+      )}
+    </QueryView>
+  )
+}

@@ -1,0 +1,93 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import { useState } from 'react'
+import type { Preferences } from '../../../../../../contract/auth'
+import type { TaskSchemaDocument } from '../../../../../../contract/task-schema'
+import { type AnnotationValues, ItemRenderer, widgetRegistry } from '../../../../../widgets'
+
+/** The preview plays no audio on hover and stops dictation as a new worker would have it. */
+const PREVIEW_PREFERENCES: Preferences = {
+  play_on_hover: false,
+  overlapping_playback: false,
+  stt_end_after_no_speech: false,
+}
+
+/** Media samples are given as addresses, so the preview fetches whatever the author points to. */
+const sampleMediaUrl = (address: string) => address
+
+/**
+ * The item as workers will see it, drawn by the real widgets. The author types sample item
+ * values and can fill in the annotation fields to try the validators and row visibility.
+ */
+export function LivePreview({ schema }: { schema: TaskSchemaDocument | null }) {
+  const { t } = useLingui()
+  const [itemData, setItemData] = useState<Record<string, string>>({})
+  const [annotation, setAnnotation] = useState<AnnotationValues>({})
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label={t`Live preview`}>
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={3} size="h5">
+            <Trans>Live preview</Trans>
+          </Title>
+          <Button variant="subtle" size="xs" onClick={() => setAnnotation({})}>
+            <Trans>Clear the answers</Trans>
+          </Button>
+        </Group>
+        {schema === null ? (
+          <Alert color="gray">
+            <Trans>The preview appears once the schema has no problems.</Trans>
+          </Alert>
+        ) : (
+          <>
+            {Object.keys(schema.item_schema).length > 0 && (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+                {Object.entries(schema.item_schema).map(([name, field]) => (
+                  <TextInput
+                    key={name}
+                    size="xs"
+                    label={
+                      widgetRegistry[field.widget.config.component].media
+                        ? t`Sample file address for ${name}`
+                        : t`Sample value for ${name}`
+                    }
+                    value={itemData[name] ?? ''}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value
+                      setItemData((current) => ({ ...current, [name]: value }))
+                    }}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+            <Paper bg="var(--mantine-color-body)" p="sm" withBorder>
+              <ItemRenderer
+                schema={schema}
+                item={{ id: 0, data: itemData }}
+                value={annotation}
+                onChange={setAnnotation}
+                validateLocally
+                mediaUrl={sampleMediaUrl}
+                preferences={PREVIEW_PREFERENCES}
+              />
+            </Paper>
+            <Text size="xs" c="dimmed">
+              <Trans>Answers typed here are not saved.</Trans>
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,29 @@
+import { useLingui } from '@lingui/react/macro'
+import { Select } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { clientGroupsQuery } from '../../queries/definitions'
+
+type ClientGroupSelectProps = {
+  value: number | null
+  onChange: (id: number | null) => void
+  error?: string
+}
+
+/** The client group a new definition belongs to; it cannot change afterwards. */
+export function ClientGroupSelect({ value, onChange, error }: ClientGroupSelectProps) {
+  const { t } = useLingui()
+  const groups = useQuery(clientGroupsQuery())
+  return (
+    <Select
+      label={t`Client group`}
+      description={t`It cannot be changed later: versions and tasks belong to the group.`}
+      required
+      placeholder={groups.isPending ? t`Loading…` : t`Choose a client group`}
+      data={(groups.data ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+      value={value === null ? null : String(value)}
+      onChange={(id) => onChange(id === null ? null : Number(id))}
+      error={error ?? (groups.isError ? t`The client groups could not be loaded.` : undefined)}
+      maw={360}
+    />
+  )
+}

@@ -1,0 +1,125 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { IconSearch } from '@tabler/icons-react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import type { DefinitionOrdering } from '../../../../../contract/client-definitions'
+import type { Paged } from '../../../../../contract/common'
+import { DEFAULT_PAGE_SIZE } from '../../../../../contract/constants'
+import { ClientGroupFilter } from '../../client-group-filter'
+import { Empty, LoadFailed, Loading } from '../../tasks/QueryStates'
+import type { ListState } from './list-state'
+
+export type Column<T> = { key: string; header: ReactNode; cell: (row: T) => ReactNode }
+
+type DefinitionListProps<T extends { id: number }> = {
+  title: ReactNode
+  /** The create button. */
+  actions: ReactNode
+  /** Filters of this list besides the client group, search and ordering. */
+  filters?: ReactNode
+  /** Names the table and the search ('Task schemas'). */
+  label: string
+  state: ListState
+  result: UseQueryResult<Paged<T>>
+  columns: Column<T>[]
+  emptyTitle: ReactNode
+}
+
+/** A page of definitions: the client-group filter, search, ordering, a table and paging. */
+export function DefinitionList<T extends { id: number }>({
+  title,
+  actions,
+  filters,
+  label,
+  state,
+  result,
+  columns,
+  emptyTitle,
+}: DefinitionListProps<T>) {
+  const { t } = useLingui()
+  const orderings: { value: DefinitionOrdering; label: string }[] = [
+    { value: '-created_timestamp', label: t`Newest first` },
+    { value: 'created_timestamp', label: t`Oldest first` },
+    { value: 'name', label: t`Name A–Z` },
+    { value: '-name', label: t`Name Z–A` },
+  ]
+  const count = result.data?.count ?? 0
+  const pages = Math.max(1, Math.ceil(count / DEFAULT_PAGE_SIZE))
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {actions}
+      </Group>
+      <Group align="flex-end" gap="sm">
+        <ClientGroupFilter />
+        <TextInput
+          label={t`Search`}
+          placeholder={t`Name contains…`}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={state.search}
+          onChange={(event) => state.setSearch(event.currentTarget.value)}
+          w={{ base: '100%', sm: 240 }}
+        />
+        <Select
+          label={t`Order by`}
+          data={orderings}
+          value={state.ordering}
+          onChange={(value) => value && state.setOrdering(value as DefinitionOrdering)}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 180 }}
+        />
+        {filters}
+      </Group>
+      {result.isPending ? (
+        <Loading label={t`Loading ${label}`} />
+      ) : result.isError && !result.data ? (
+        <LoadFailed error={result.error} title={<Trans>The list could not be loaded.</Trans>} />
+      ) : count === 0 ? (
+        <Empty title={emptyTitle} />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover aria-label={label} aria-busy={result.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((column) => (
+                    <Table.Th key={column.key}>{column.header}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {result.data?.results.map((row) => (
+                  <Table.Tr key={row.id}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              <Trans>{count} in total</Trans>
+            </Text>
+            <Pagination
+              total={pages}
+              value={state.page}
+              onChange={state.setPage}
+              hideWithOnePage
+              getItemProps={(page) => ({ 'aria-label': t`Page ${page}` })}
+              getControlProps={(control) => ({
+                'aria-label': control === 'previous' ? t`Previous page` : t`Next page`,
+              })}
+            />
+          </Group>
+        </>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { TASK_TYPE_DEFAULTS, type TaskTypeStatus } from '../../../../../contract/client-definitions'
+import { setupApiServer } from '../../../../test/api'
+import { renderWithRouter } from '../../../../test/render'
+import { acme, clientGroupsHandler, fieldErrors, makeTaskType } from '../test-fixtures'
+import { TaskTypeCreatorPage } from './TaskTypeCreatorPage'
+import { TaskTypeSettingsPage } from './TaskTypeSettingsPage'
+
+const server = setupApiServer(
+  clientGroupsHandler([acme]),
+  http.get('/api/client/task-schemas/', ({ request }) => {
+    const url = new URL(request.url)
+    expect(url.searchParams.get('base')).toBe('true')
+    expect(url.searchParams.get('client_group__id')).toBe(String(acme.id))
+    return HttpResponse.json([{ id: 11, name: 'Transcription', version: 2 }])
+  }),
+  http.get('/api/client/task-protocols/', () =>
+    HttpResponse.json([{ id: 21, name: 'Guidelines', version: 1 }]),
+  ),
+)
+
+async function renderCreator() {
+  const user = userEvent.setup({ delay: null })
+  const view = renderWithRouter(<TaskTypeCreatorPage />, { path: '/creator' })
+  await screen.findByRole('heading', { name: 'New task type' })
+  return { user, ...view }
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }))
+  await user.click(await screen.findByRole('option', { name: option }))
+}
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Polish transcription')
+  await choose(user, 'Task schema', 'Transcription (version 2)')
+  await choose(user, 'Task protocol', 'Guidelines (version 1)')
+}
+
+describe('the task type creator', () => {
+  it('starts from the documented defaults and sends every setting', async () => {
+    let body: unknown
+    server.use(
+      http.post('/api/client/task-types/', async ({ request }) => {
+        body = await request.json()
+        return HttpResponse.json(makeTaskType({ id: 77 }), { status: 201 })
+      }),
+    )
+    const { user, router } = await renderCreator()
+
+    expect(screen.getByRole('textbox', { name: 'Items per set' })).toHaveValue('10')
+    expect(screen.getByRole('textbox', { name: 'Items per set' })).toHaveAccessibleDescription(
+      'Items; 1 to 1000. Default 10.',
+    )
+    expect(screen.getByRole('textbox', { name: 'Annotations per item' })).toHaveValue('1')
+    expect(screen.getByRole('textbox', { name: 'Share cap per worker' })).toHaveValue('100 %')
+    expect(screen.getByRole('switch', { name: /^Review enabled/ })).not.toBeChecked()
+    expect(screen.getByRole('textbox', { name: 'Archive finished tasks after' })).toHaveValue('')
+
+    await fillRequired(user)
+    await user.click(screen.getByRole('button', { name: 'Create the task type' }))
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/client/tasks-definitions/task-types/77'),
+    )
+    expect(body).toEqual({
+      ...TASK_TYPE_DEFAULTS,
+      name: 'Polish transcription',
+      client_group: acme.id,
+      schema: 11,
+      protocol: 21,
+    })
+  })
+
+  it('checks the settings before sending them', async () => {
+    let called = false
+    server.use(
+      http.post('/api/client/task-types/', () => {
+        called = true
+        return HttpResponse.json(makeTaskType(), { status: 201 })
+      }),
+    )
+    const { user } = await renderCreator()
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Broken')
+    const items = screen.getByRole('textbox', { name: 'Items per set' })
+    await user.clear(items)
+    const probability = screen.getByRole('textbox', { name: 'Review probability' })
+    await user.click(screen.getByRole('switch', { name: /^Review enabled/ }))
+    await user.clear(probability)
+    await user.click(screen.getByRole('button', { name: 'Create the task type' }))
+
+    expect(items).toHaveAccessibleDescription(expect.stringContaining('Enter a number.'))
+    expect(probability).toHaveAccessibleDescription(expect.stringContaining('Enter a number.'))
+    expect(screen.getByRole('combobox', { name: 'Task schema' })).toHaveAccessibleDescription(
+      expect.stringContaining('Choose a task schema.'),
+    )
+    expect(called).toBe(false)
+  })
+
+  it('shows the server refusing a user on both lists under the blacklist', async () => {
+    let body: Record<string, unknown> = {}
+    server.use(
+      http.post('/api/client/task-types/', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>
+        return fieldErrors({ blacklist: ['User 7 is on the whitelist too; a user may be on one.'] })
+      }),
+    )
+    const { user } = await renderCreator()
+    await fillRequired(user)
+    await user.type(screen.getByRole('combobox', { name: 'Whitelist' }), '7{Enter}')
+    await user.type(screen.getByRole('combobox', { name: 'Blacklist' }), '#7{Enter}')
+    await user.click(screen.getByRole('button', { name: 'Create the task type' }))
+
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Blacklist' })).toHaveAccessibleDescription(
+        expect.stringContaining('User 7 is on the whitelist too; a user may be on one.'),
+      ),
+    )
+    expect(body).toMatchObject({ whitelist: [7], blacklist: [7] })
+  })
+})
+
+describe('the task type status', () => {
+  const offered = async (status: TaskTypeStatus) => {
+    server.use(
+      http.get('/api/client/task-types/31/', () => HttpResponse.json(makeTaskType({ status }))),
+    )
+    const user = userEvent.setup({ delay: null })
+    const view = renderWithRouter(<TaskTypeSettingsPage id={31} />)
+    await user.click(await screen.findByRole('combobox', { name: 'Status' }))
+    const options = within(screen.getByRole('listbox')).getAllByRole('option')
+    const names = options.map((option) => option.textContent)
+    view.unmount()
+    return names
+  }
+
+  it('offers only the allowed transitions', async () => {
+    expect(await offered('CREATED')).toEqual(['Created', 'Draft'])
+    expect(await offered('DRAFT')).toEqual(['Draft', 'Active'])
+    expect(await offered('ACTIVE')).toEqual(['Active', 'Draft'])
+  })
+
+  it('sends the new status with the settings', async () => {
+    let patch: Record<string, unknown> = {}
+    server.use(
+      http.get('/api/client/task-types/31/', () =>
+        HttpResponse.json(makeTaskType({ status: 'DRAFT' })),
+      ),
+      http.patch('/api/client/task-types/31/', async ({ request }) => {
+        patch = (await request.json()) as Record<string, unknown>
+        return HttpResponse.json(makeTaskType({ status: 'ACTIVE' }))
+      }),
+    )
+    const user = userEvent.setup({ delay: null })
+    renderWithRouter(<TaskTypeSettingsPage id={31} />)
+    await user.click(await screen.findByRole('combobox', { name: 'Status' }))
+    await user.click(screen.getByRole('option', { name: 'Active' }))
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+
+    expect(await screen.findByText('Saved')).toBeVisible()
+    expect(patch).toMatchObject({ status: 'ACTIVE', schema: 11, protocol: 21 })
+    expect(patch).not.toHaveProperty('client_group')
+  })
+})

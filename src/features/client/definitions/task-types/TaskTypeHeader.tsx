@@ -1,0 +1,44 @@
+import { Trans } from '@lingui/react/macro'
+import { Text } from '@mantine/core'
+import type { ReactNode } from 'react'
+import type { TaskTypeEntity } from '../../../../../contract/client-definitions'
+import { DefinitionHeader } from '../shared/DefinitionHeader'
+import { DeleteDefinition } from '../shared/DeleteDefinition'
+import { deleteTaskType } from './api'
+import { TaskTypeStatusBadge } from './TaskTypeBadges'
+
+/** A task type's name, status and group, its page's actions, and delete while it has no tasks. */
+export function TaskTypeHeader({
+  taskType,
+  title,
+  actions,
+}: {
+  taskType: TaskTypeEntity
+  title: ReactNode
+  actions?: ReactNode
+}) {
+  return (
+    <DefinitionHeader
+      title={title}
+      name={taskType.name}
+      clientGroup={taskType.client_group}
+      actions={
+        <>
+          <TaskTypeStatusBadge status={taskType.status} />
+          {actions}
+          {taskType.removable ? (
+            <DeleteDefinition
+              kind="task-types"
+              name={taskType.name}
+              remove={() => deleteTaskType(taskType.id)}
+            />
+          ) : (
+            <Text size="xs" c="dimmed" maw={200}>
+              <Trans>It has tasks, so it cannot be deleted.</Trans>
+            </Text>
+          )}
+        </>
+      }
+    />
+  )
+}

@@ -1,0 +1,117 @@
+import {
+  TASK_TYPE_DEFAULTS,
+  type TaskTypeEntity,
+  type TaskTypeStatus,
+} from '../../../../../../contract/client-definitions'
+import { fromPairs, type KeyValuePair, toPairs } from '../../../tasks/KeyValueEditor'
+
+/** An id with the name the form shows for it (a user, group, project or limiter). */
+export type KnownRef = { id: number; label: string }
+
+/**
+ * What the task type form edits. Number inputs hold '' while empty: for the optional settings
+ * that means "not set" (null), for the others it is left for the contract's rules to refuse.
+ */
+export type TaskTypeValues = {
+  name: string
+  client_group: number | null
+  status: TaskTypeStatus
+  schema: number | null
+  protocol: number | null
+  is_fixed_sets: boolean
+  items_per_set: number | string
+  annotations_per_item: number | string
+  max_items_per_user_percent: number | string
+  review_enabled: boolean
+  review_probability: number | string
+  review_newcomers_bound: number | string
+  download_enabled: boolean
+  archivation_timeout: number | string
+  delete_archived: boolean
+  default_metadata: KeyValuePair[]
+  custom_itemset_lock_time: number | string
+  custom_timelogs_merge_threshold: number | string
+  limiters: number[]
+  whitelist: number[]
+  blacklist: number[]
+  deputy: number[]
+  task_groups: number[]
+  projects: number[]
+  default_project: number | null
+}
+
+const ids = (refs: { id: number }[]) => refs.map((ref) => ref.id)
+const orEmpty = (value: number | null) => value ?? ''
+
+export function initialValues(
+  existing: TaskTypeEntity | undefined,
+  clientGroup: number | null,
+): TaskTypeValues {
+  const settings = existing ?? TASK_TYPE_DEFAULTS
+  return {
+    name: existing?.name ?? '',
+    client_group: existing?.client_group.id ?? clientGroup,
+    status: existing?.status ?? 'CREATED',
+    schema: existing?.schema.id ?? null,
+    protocol: existing?.protocol.id ?? null,
+    is_fixed_sets: settings.is_fixed_sets,
+    items_per_set: settings.items_per_set,
+    annotations_per_item: settings.annotations_per_item,
+    max_items_per_user_percent: settings.max_items_per_user_percent,
+    review_enabled: settings.review_enabled,
+    review_probability: settings.review_probability,
+    review_newcomers_bound: settings.review_newcomers_bound,
+    download_enabled: settings.download_enabled,
+    archivation_timeout: orEmpty(settings.archivation_timeout),
+    delete_archived: settings.delete_archived,
+    default_metadata: toPairs(settings.default_metadata),
+    custom_itemset_lock_time: orEmpty(settings.custom_itemset_lock_time),
+    custom_timelogs_merge_threshold: orEmpty(settings.custom_timelogs_merge_threshold),
+    limiters: existing ? ids(existing.limiters) : [],
+    whitelist: existing ? ids(existing.whitelist) : [],
+    blacklist: existing ? ids(existing.blacklist) : [],
+    deputy: existing ? ids(existing.deputy) : [],
+    task_groups: existing ? existing.task_groups.map((link) => link.group.id) : [],
+    projects: existing ? ids(existing.projects) : [],
+    default_project: existing?.default_project?.id ?? null,
+  }
+}
+
+const optionalNumber = (value: number | string) => (value === '' ? null : Number(value))
+const requiredNumber = (value: number | string) => (value === '' ? Number.NaN : Number(value))
+
+/** The payload the contract checks: numbers as numbers, empty optional settings as null. */
+export function toPayload({ status: _, ...values }: TaskTypeValues) {
+  return {
+    ...values,
+    items_per_set: requiredNumber(values.items_per_set),
+    annotations_per_item: requiredNumber(values.annotations_per_item),
+    max_items_per_user_percent: requiredNumber(values.max_items_per_user_percent),
+    review_probability: requiredNumber(values.review_probability),
+    review_newcomers_bound: requiredNumber(values.review_newcomers_bound),
+    archivation_timeout: optionalNumber(values.archivation_timeout),
+    custom_itemset_lock_time: optionalNumber(values.custom_itemset_lock_time),
+    custom_timelogs_merge_threshold: optionalNumber(values.custom_timelogs_merge_threshold),
+    default_metadata: fromPairs(values.default_metadata),
+  }
+}
+
+/** Names for the ids a task type already refers to, so its pickers can show them. */
+export function knownRefs(existing: TaskTypeEntity | undefined) {
+  const users = new Map<number, string>()
+  for (const user of [
+    ...(existing?.whitelist ?? []),
+    ...(existing?.blacklist ?? []),
+    ...(existing?.deputy ?? []),
+  ]) {
+    users.set(user.id, user.username)
+  }
+  const named = (refs: { id: number; name: string }[] = []) =>
+    refs.map((ref) => ({ id: ref.id, label: ref.name }))
+  return {
+    users: [...users].map(([id, label]) => ({ id, label })),
+    limiters: named(existing?.limiters),
+    taskGroups: named(existing?.task_groups.map((link) => link.group)),
+    projects: named(existing?.projects),
+  }
+}

@@ -1,0 +1,123 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Button, Stack, Text } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { DumpRequest, Task } from '../../../../../contract/client-tasks'
+import { deleteDump, downloadDumpFile, dumpQuery, startDump } from '../../queries/tasks'
+import { ConfirmDialog } from '../ConfirmDialog'
+import { notifyFailure } from '../errors'
+import { useTaskPatch } from '../panel/use-task-patch'
+import { LoadFailed, Loading } from '../QueryStates'
+import { DumpStatus } from './DumpStatus'
+import { ExportForm } from './ExportForm'
+import { DUMP_FORMAT_TEXTS } from './options'
+import { saveBlob } from './save-blob'
+
+/** How often a running export is asked for its progress. */
+export const DUMP_POLL_MS = 1_500
+
+/**
+ * Result export: the latest dump with its progress (polled while it runs), download and delete,
+ * and the options for a new one.
+ */
+export function ExportSection({ task }: { task: Task }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const { queryKey, ...dumpOptions } = dumpQuery(task.id)
+  const dump = useQuery({
+    queryKey,
+    ...dumpOptions,
+    refetchInterval: (query) => (query.state.data?.status === 'PROCESSING' ? DUMP_POLL_MS : false),
+  })
+  const [confirmDelete, setConfirmDelete] = useState(false)
+
+  const start = useMutation({
+    mutationFn: (request: DumpRequest) => startDump(task.id, request),
+    onSuccess: (started) => queryClient.setQueryData(queryKey, started),
+    onError: (error) => notifyFailure(t`The export could not start.`, error),
+  })
+  const remove = useMutation({
+    mutationFn: () => deleteDump(task.id),
+    onSuccess: () => {
+      setConfirmDelete(false)
+      queryClient.setQueryData(queryKey, null)
+    },
+    onError: (error) => notifyFailure(t`The export could not be deleted.`, error),
+  })
+  const download = useMutation({
+    mutationFn: () => downloadDumpFile(task.id),
+    onSuccess: (blob) => {
+      const extension = dump.data ? DUMP_FORMAT_TEXTS[dump.data.format].extension : 'jsonl'
+      saveBlob(blob, `task-${task.id}-results.${extension}`)
+    },
+    onError: (error) => notifyFailure(t`The file could not be downloaded.`, error),
+  })
+
+  if (dump.isPending) return <Loading label={t`Loading the latest export…`} />
+  if (dump.isError) {
+    return <LoadFailed error={dump.error} title={<Trans>The export could not be loaded.</Trans>} />
+  }
+  const running = dump.data?.status === 'PROCESSING'
+
+  return (
+    <Stack gap="lg">
+      {dump.data ? (
+        <DumpStatus
+          dump={dump.data}
+          downloading={download.isPending}
+          onDownload={() => download.mutate()}
+          onDelete={() => setConfirmDelete(true)}
+        />
+      ) : (
+        <Text c="dimmed">
+          <Trans>This task has not been exported yet.</Trans>
+        </Text>
+      )}
+      {task.download_enabled ? (
+        <ExportForm disabled={running} pending={start.isPending} onStart={start.mutate} />
+      ) : (
+        <DownloadsOff taskId={task.id} />
+      )}
+      <ConfirmDialog
+        opened={confirmDelete}
+        title={t`Delete the export?`}
+        confirmLabel={t`Delete`}
+        danger
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setConfirmDelete(false)}
+      >
+        <Trans>The exported file is removed. The task and its results stay as they are.</Trans>
+      </ConfirmDialog>
+    </Stack>
+  )
+}
+
+/** Exports need the task's download switch on; the owner may turn it on right here. */
+function DownloadsOff({ taskId }: { taskId: number }) {
+  const { t } = useLingui()
+  const patch = useTaskPatch(taskId)
+  return (
+    <Alert color="yellow" title={t`Downloading results is turned off for this task.`}>
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">
+          <Trans>Turn it on to export the results.</Trans>
+        </Text>
+        <Button
+          size="xs"
+          loading={patch.isPending}
+          onClick={() =>
+            patch.mutate(
+              { download_enabled: true },
+              {
+                onError: (error) => notifyFailure(t`Downloads could not be turned on.`, error),
+              },
+            )
+          }
+        >
+          <Trans>Allow downloads</Trans>
+        </Button>
+      </Stack>
+    </Alert>
+  )
+}

@@ -1,0 +1,148 @@
+import { useLingui } from '@lingui/react/macro'
+import { MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { TASK_STATUSES, type TaskStatus } from '../../../../../contract/task-intake'
+import { ClientGroupFilter, useClientGroupFilter } from '../../client-group-filter'
+import { taskTypeListQuery, versionRefsQuery } from '../../queries/definitions'
+import { fromPairs, KeyValueEditor, toPairs } from '../KeyValueEditor'
+import { TASK_STATUS_LABELS } from '../status'
+import { DebouncedSearch } from '../table/DebouncedSearch'
+import type { TaskListSearch, TaskListView } from './search'
+
+/** Enough for every task type of a client in one select. */
+const TASK_TYPE_CHOICES = 1000
+
+type TaskFiltersProps = {
+  view: TaskListView
+  search: TaskListSearch
+  /** Changes the filters; the list goes back to its first page. */
+  onFilter: (patch: Partial<TaskListSearch>) => void
+}
+
+/** The tasks list's filters; every change lands in the URL. */
+export function TaskFilters({ view, search, onFilter }: TaskFiltersProps) {
+  const { t } = useLingui()
+  const clientGroup = useClientGroupFilter()
+  const taskTypes = useQuery(
+    taskTypeListQuery({
+      client_group__id: clientGroup,
+      ordering: 'name',
+      limit: TASK_TYPE_CHOICES,
+    }),
+  )
+  const schemas = useQuery(versionRefsQuery('task-schemas', clientGroup))
+  // Rows being typed have no key yet, so the editor keeps its own rows and sends complete pairs.
+  const [metadata, setMetadata] = useState(() => toPairs(search.metadata ?? {}))
+
+  return (
+    <Stack gap="sm">
+      <ClientGroupFilter />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <Select
+          label={t`Task type`}
+          placeholder={t`All task types`}
+          data={(taskTypes.data?.results ?? []).map((type) => ({
+            value: String(type.id),
+            label: type.name,
+          }))}
+          value={search.task_type ? String(search.task_type) : null}
+          onChange={(value) => onFilter({ task_type: value ? Number(value) : undefined })}
+          clearable
+          searchable
+        />
+        <Select
+          label={t`Schema`}
+          placeholder={clientGroup === null ? t`Choose a client group first` : t`All schemas`}
+          disabled={clientGroup === null}
+          data={(schemas.data ?? []).map((schema) => ({
+            value: String(schema.id),
+            label: `${schema.name} v${schema.version}`,
+          }))}
+          value={search.schema ? String(search.schema) : null}
+          onChange={(value) => onFilter({ schema: value ? Number(value) : undefined })}
+          clearable
+          searchable
+        />
+        <DebouncedSearch
+          label={t`Search`}
+          value={search.search ?? ''}
+          onSearch={(value) => onFilter({ search: value || undefined })}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        {view === 'active' && <StatusFilter search={search} onFilter={onFilter} />}
+        <TextInput
+          type="date"
+          label={t`Created from`}
+          value={search.from ?? ''}
+          onChange={(event) => onFilter({ from: event.currentTarget.value || undefined })}
+        />
+        <TextInput
+          type="date"
+          label={t`Created until`}
+          value={search.to ?? ''}
+          onChange={(event) => onFilter({ to: event.currentTarget.value || undefined })}
+        />
+      </SimpleGrid>
+      <KeyValueEditor
+        label={t`Metadata`}
+        pairs={metadata}
+        onChange={(pairs) => {
+          setMetadata(pairs)
+          const complete = fromPairs(pairs.filter((pair) => pair.value !== ''))
+          onFilter({ metadata: Object.keys(complete).length > 0 ? complete : undefined })
+        }}
+      />
+    </Stack>
+  )
+}
+
+/**
+ * Status filter of the Active list: the tasks whose status is one of the chosen, or is none of
+ * them. The API takes one or the other, so switching the mode drops the other list.
+ */
+function StatusFilter({ search, onFilter }: Omit<TaskFiltersProps, 'view'>) {
+  const { t, i18n } = useLingui()
+  const mode = search.status !== undefined ? 'include' : 'exclude'
+  const value =
+    mode === 'include' ? (search.status ?? []) : (search.excluded_status ?? ['ARCHIVED'])
+  return (
+    <Stack gap={4}>
+      <MultiSelect
+        label={mode === 'include' ? t`Statuses shown` : t`Statuses hidden`}
+        data={TASK_STATUSES.map((status) => ({
+          value: status,
+          label: i18n._(TASK_STATUS_LABELS[status]),
+        }))}
+        value={value}
+        onChange={(chosen) =>
+          onFilter(
+            mode === 'include'
+              ? { status: chosen as TaskStatus[] }
+              : { excluded_status: chosen as TaskStatus[] },
+          )
+        }
+        placeholder={mode === 'include' ? t`Any status` : t`Nothing hidden`}
+        clearable
+      />
+      <SegmentedControl
+        size="xs"
+        aria-label={t`Status filter mode`}
+        value={mode}
+        onChange={(next) =>
+          onFilter(
+            next === 'include'
+              ? { status: [], excluded_status: undefined }
+              : { status: undefined, excluded_status: undefined },
+          )
+        }
+        fullWidth
+        data={[
+          { value: 'exclude', label: t`Hide` },
+          { value: 'include', label: t`Show only` },
+        ]}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,97 @@
+import '@mantine/charts/styles.css'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { DonutChart } from '@mantine/charts'
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import type { ClientStats } from '../../../../../contract/client-tasks'
+import { ClientGroupFilter, useClientGroupFilter } from '../../client-group-filter'
+import { clientStatsQuery } from '../../queries/tasks'
+import { formatDateTime, formatPercent } from '../format'
+import { Empty, LoadFailed, Loading } from '../QueryStates'
+
+/** The client's totals over every task it sees (or one client group's), with items done. */
+export function OverviewPage() {
+  const { t } = useLingui()
+  const clientGroup = useClientGroupFilter()
+  const stats = useQuery(clientStatsQuery(clientGroup))
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        <Trans>Overview</Trans>
+      </Title>
+      <ClientGroupFilter />
+      {stats.isPending ? (
+        <Loading label={t`Loading the overview…`} />
+      ) : stats.isError ? (
+        <LoadFailed error={stats.error} title={<Trans>The overview could not be loaded.</Trans>} />
+      ) : (
+        <OverviewContent stats={stats.data} />
+      )}
+    </Stack>
+  )
+}
+
+function OverviewContent({ stats }: { stats: ClientStats }) {
+  const { t } = useLingui()
+  const cards: [string, string][] = [
+    [t`Items done`, String(stats.items_done)],
+    [t`Items in total`, String(stats.items_total)],
+    [t`Annotations done`, String(stats.annotations_done)],
+    [t`Last change`, stats.last_modified ? formatDateTime(stats.last_modified) : '—'],
+  ]
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {cards.map(([label, value]) => (
+          <Paper key={label} withBorder p="md">
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} size="xl">
+              {value}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {stats.items_total === 0 ? (
+        <Empty title={<Trans>There are no items yet.</Trans>}>
+          <Trans>Upload data from a task type to create a task.</Trans>
+        </Empty>
+      ) : (
+        <ItemsDone done={stats.items_done} total={stats.items_total} />
+      )}
+    </Stack>
+  )
+}
+
+function ItemsDone({ done, total }: { done: number; total: number }) {
+  const { t } = useLingui()
+  const share = formatPercent((done / total) * 100)
+  const left = total - done
+  return (
+    <Paper withBorder p="md">
+      <Group gap="xl" align="center">
+        <DonutChart
+          aria-hidden
+          size={180}
+          thickness={26}
+          chartLabel={share}
+          data={[
+            { name: t`Done`, value: done, color: 'teal.6' },
+            { name: t`Left`, value: left, color: 'gray.3' },
+          ]}
+        />
+        <Stack gap={4}>
+          <Title order={2} size="h4">
+            <Trans>Items done</Trans>
+          </Title>
+          <Text>
+            <Trans>
+              {done} of {total} items are done ({share}); {left} are left.
+            </Trans>
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  )
+}

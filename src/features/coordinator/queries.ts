@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query'
+import { MENU_COUNTER_REFRESH_MS } from '../../../contract/constants'
+import { type CoordinatorCounters, CoordinatorCountersSchema } from '../../../contract/coordinator'
+import { api } from '../../api/client'
+
+export const coordinatorKeys = {
+  all: ['coordinator'] as const,
+  counters: () => [...coordinatorKeys.all, 'counters'] as const,
+}
+
+/**
+ * The menu counters, refreshed every five minutes. They run in the background, so only a lost
+ * session is reported; other failures just leave the badges as they were.
+ */
+export const coordinatorCountersQuery = () =>
+  queryOptions({
+    queryKey: coordinatorKeys.counters(),
+    queryFn: ({ signal }) =>
+      api('coordinator/counters/', {
+        schema: CoordinatorCountersSchema,
+        signal,
+        handledStatuses: [403, 404, 500, 503],
+      }),
+    refetchInterval: MENU_COUNTER_REFRESH_MS,
+  })
+
+export function needsCoordinatorAttention(counters: CoordinatorCounters | undefined): boolean {
+  if (!counters) return false
+  return (
+    counters.users_with_alerts > 0 ||
+    counters.pending_profile_approvals > 0 ||
+    counters.pending_time_logs > 0
+  )
+}

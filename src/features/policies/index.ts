@@ -1,0 +1,2 @@
+export { PolicyOverlays } from './PolicyOverlays'
+export { openPolicyPreview } from './preview-store'

@@ -1,0 +1,79 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { isRegularUser } from '../../../contract/roles'
+import { usePermissions, useSignedInUser } from '../auth/hooks'
+import { instanceSettingsQuery } from '../auth/queries'
+import { openPolicyPreview } from '../policies'
+
+const API_DOCUMENTATION_PATH = '/api/docs'
+
+export function AppFooter() {
+  const { t } = useLingui()
+  const user = useSignedInUser()
+  const permissions = usePermissions()
+  const settings = useQuery(instanceSettingsQuery())
+
+  const frontendVersion = __APP_VERSION__
+  const backendVersion = settings.isError ? t`unknown` : (settings.data?.backend_version ?? '…')
+  // Confidential only when the instance says so: an absent answer counts as public.
+  const isPublicInstance =
+    settings.isError || (settings.isSuccess && settings.data.public_instance !== false)
+
+  return (
+    <Group
+      component="footer"
+      justify="space-between"
+      gap="xs"
+      px="md"
+      py="sm"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Group gap="md">
+        <Text size="xs" c="dimmed">
+          <Trans>Front-end {frontendVersion}</Trans>
+        </Text>
+        <Text size="xs" c="dimmed">
+          <Trans>Back-end {backendVersion}</Trans>
+        </Text>
+        {isPublicInstance && (
+          <Tooltip
+            label={t`Public instance only for non-sensitive and non-confidential data!`}
+            events={{ hover: true, focus: true, touch: true }}
+            multiline
+            maw={260}
+          >
+            <Badge color="orange" variant="light" tabIndex={0}>
+              <Trans>Public instance!</Trans>
+            </Badge>
+          </Tooltip>
+        )}
+      </Group>
+      <Group gap="md">
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          onClick={() => openPolicyPreview('information-clause')}
+        >
+          <Trans>Privacy Policy</Trans>
+        </Anchor>
+        {user && (
+          <Anchor
+            component="button"
+            type="button"
+            size="xs"
+            onClick={() => openPolicyPreview('cookie-policy')}
+          >
+            <Trans>Cookie Policy</Trans>
+          </Anchor>
+        )}
+        {user && !isRegularUser(permissions) && (
+          <Anchor href={API_DOCUMENTATION_PATH} target="_blank" rel="noopener noreferrer" size="xs">
+            <Trans>API</Trans>
+          </Anchor>
+        )}
+      </Group>
+    </Group>
+  )
+}

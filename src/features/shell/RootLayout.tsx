@@ -1,0 +1,51 @@
+import { AppShell, Box } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { Outlet } from '@tanstack/react-router'
+import { useSignedInUser } from '../auth/hooks'
+import { PolicyOverlays } from '../policies'
+import { AppFooter } from './AppFooter'
+import { AppHeader } from './AppHeader'
+import { TopNavigation } from './TopNavigation'
+import { useGlobalApiErrors } from './useGlobalApiErrors'
+import { useLogoutFromOtherTabs } from './useLogoutFromOtherTabs'
+
+/** The frame of every page: header, content, footer, and the session-wide behaviour. */
+export function RootLayout() {
+  useGlobalApiErrors()
+  useLogoutFromOtherTabs()
+  const user = useSignedInUser()
+  const [phoneMenuOpened, phoneMenu] = useDisclosure(false)
+
+  return (
+    <AppShell
+      header={{ height: user ? { base: 100, md: 130 } : 60 }}
+      navbar={{
+        width: 260,
+        breakpoint: 'xs',
+        collapsed: { mobile: !(user && phoneMenuOpened), desktop: true },
+      }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <AppHeader
+          user={user}
+          phoneMenuOpened={phoneMenuOpened}
+          onTogglePhoneMenu={phoneMenu.toggle}
+        />
+      </AppShell.Header>
+      {user && (
+        <AppShell.Navbar p="sm">
+          {/* Rendered only while open, so the page holds one main navigation at a time. */}
+          {phoneMenuOpened && <TopNavigation orientation="vertical" onNavigate={phoneMenu.close} />}
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main display="flex" style={{ flexDirection: 'column', minHeight: '100dvh' }}>
+        <Box flex={1} p="md">
+          <Outlet />
+        </Box>
+        <AppFooter />
+      </AppShell.Main>
+      <PolicyOverlays />
+    </AppShell>
+  )
+}

@@ -1,0 +1,87 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Alert, Button, Modal, Stack } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { IconPlayerPlay } from '@tabler/icons-react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { MOBILE_MAX_WIDTH } from '../../../contract/constants'
+import type { WorkerTask } from '../../../contract/worker'
+import { ApiError } from '../../api/client'
+import { ProtocolPanel } from '../annotate'
+import { takeWork, taskKeys } from './queries'
+
+/** Why taking work failed, in the worker's words; null for failures the shell reports itself. */
+function refusal(error: unknown): MessageDescriptor | null {
+  if (!(error instanceof ApiError)) return msg`Something went wrong. Please try again.`
+  if (error.status === 0) return msg`You are offline: taking work needs a connection.`
+  if (error.code === 'task_finished') return msg`This task has already finished.`
+  if (error.status === 409) {
+    return msg`No work is left for you in this task right now: every item is annotated or being annotated, or you reached your share. Try again later or choose another task.`
+  }
+  if (error.status === 404) return msg`This task is no longer offered to you.`
+  return null
+}
+
+/**
+ * 'Take work': claims an item set and opens it. The task's protocol must be read first: when it
+ * is not (or the server says so), it opens for reading and confirming, then the work is taken.
+ */
+export function TakeWorkButton({ task }: { task: WorkerTask }) {
+  const { i18n, t } = useLingui()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [reading, setReading] = useState(false)
+  const phone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`)
+  const claim = useMutation({
+    mutationFn: () => takeWork(queryClient, task.id),
+    onSuccess: (view) =>
+      navigate({
+        to: '/tasks/$taskId/$itemSetId',
+        params: { taskId: task.id, itemSetId: view.id },
+      }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 403) setReading(true)
+      if (error instanceof ApiError && error.status === 404) {
+        void queryClient.invalidateQueries({ queryKey: taskKeys.list() })
+      }
+    },
+  })
+  const message = claim.isError && !reading ? refusal(claim.error) : null
+
+  return (
+    <Stack gap="xs">
+      {message && (
+        <Alert color="orange" role="alert" p="xs">
+          {i18n._(message)}
+        </Alert>
+      )}
+      <Button
+        leftSection={<IconPlayerPlay size={16} aria-hidden />}
+        loading={claim.isPending}
+        disabled={task.items_available_for_me === 0}
+        onClick={() => (task.protocol.read ? claim.mutate() : setReading(true))}
+      >
+        <Trans>Take work</Trans>
+      </Button>
+      <Modal
+        opened={reading}
+        onClose={() => setReading(false)}
+        title={t`Read the protocol first`}
+        size="xl"
+        fullScreen={phone}
+      >
+        <ProtocolPanel
+          protocolId={task.protocol.id}
+          onConfirmed={() => {
+            setReading(false)
+            void queryClient.invalidateQueries({ queryKey: taskKeys.list() })
+            claim.mutate()
+          }}
+        />
+      </Modal>
+    </Stack>
+  )
+}

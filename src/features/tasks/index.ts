@@ -1,0 +1,3 @@
+/** The worker's task list. */
+export { workerTasksQuery } from './queries'
+export { TaskListPage } from './TaskListPage'

@@ -1,0 +1,72 @@
+import { i18n } from '@lingui/core'
+import dayjs from 'dayjs'
+import {
+  DEFAULT_DISPLAY_LANGUAGE,
+  DISPLAY_LANGUAGES,
+  type DisplayLanguage,
+} from '../../contract/constants'
+import { messages as englishMessages } from '../../locales/en/messages.po'
+import { storage } from '../storage'
+
+type Catalog = { messages: Record<string, unknown> }
+
+/** English ships in the main bundle; the other packs load when chosen (and are cached offline). */
+const catalogLoaders: Record<Exclude<DisplayLanguage, 'en'>, () => Promise<Catalog>> = {
+  fr: () => import('../../locales/fr/messages.po'),
+  pl: () => import('../../locales/pl/messages.po'),
+  ru: () => import('../../locales/ru/messages.po'),
+}
+
+const dayjsLocaleLoaders: Record<Exclude<DisplayLanguage, 'en'>, () => Promise<unknown>> = {
+  fr: () => import('dayjs/locale/fr'),
+  pl: () => import('dayjs/locale/pl'),
+  ru: () => import('dayjs/locale/ru'),
+}
+
+export const displayLanguageNames: Record<DisplayLanguage, string> = {
+  en: 'English',
+  fr: 'Français',
+  pl: 'Polski',
+  ru: 'Русский',
+}
+
+/** Unknown codes (and regional variants we have no pack for) fall back to English. */
+export function resolveDisplayLanguage(code: string | null | undefined): DisplayLanguage {
+  const base = code?.toLowerCase().split(/[-_]/)[0]
+  return (DISPLAY_LANGUAGES as readonly string[]).includes(base ?? '')
+    ? (base as DisplayLanguage)
+    : DEFAULT_DISPLAY_LANGUAGE
+}
+
+i18n.load('en', englishMessages)
+i18n.activate('en')
+
+/**
+ * Switches the display language. A pack that fails to load is logged and the language is left
+ * unchanged (the spec's 'Language pack load failure').
+ */
+export async function activateDisplayLanguage(code: string | null | undefined): Promise<void> {
+  const language = resolveDisplayLanguage(code)
+  if (language === i18n.locale) return
+  try {
+    if (language !== 'en') {
+      const [{ messages }] = await Promise.all([
+        catalogLoaders[language](),
+        dayjsLocaleLoaders[language](),
+      ])
+      i18n.load(language, messages as Catalog['messages'] as never)
+    }
+    i18n.activate(language)
+    dayjs.locale(language)
+    document.documentElement.lang = language
+    storage.set('displayLanguage', language)
+  } catch (error) {
+    console.error(`Could not load the ${language} language pack`, error)
+  }
+}
+
+export function currentDisplayLanguage(): DisplayLanguage {
+  return resolveDisplayLanguage(i18n.locale)
+}
+
+export { i18n }

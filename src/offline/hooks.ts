@@ -1,0 +1,32 @@
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import type { OutboxEngine, OutboxStatus } from './engine'
+import { outbox } from './outbox'
+import { type StorageUse, storageEstimate } from './storage-quota'
+
+export const STORAGE_CHECK_INTERVAL_MS = 60_000
+
+export function useOutboxStatus(engine: OutboxEngine = outbox): OutboxStatus {
+  return useSyncExternalStore(engine.subscribe, engine.getStatus)
+}
+
+/** The storage use, checked now and every minute; null until known or where unknown. */
+export function useStorageWarning(intervalMs = STORAGE_CHECK_INTERVAL_MS): StorageUse | null {
+  const [use, setUse] = useState<StorageUse | null>(null)
+  useEffect(() => {
+    let active = true
+    const check = () =>
+      storageEstimate().then(
+        (estimate) => {
+          if (active) setUse(estimate)
+        },
+        () => undefined,
+      )
+    void check()
+    const timer = setInterval(check, intervalMs)
+    return () => {
+      active = false
+      clearInterval(timer)
+    }
+  }, [intervalMs])
+  return use
+}

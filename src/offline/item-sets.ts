@@ -1,0 +1,77 @@
+import { type AnnotationDraft, type OutboxOp, offlineDb, type StoredItemSet } from './db'
+import { ANNOTATION_SAVE, type AnnotationSavePayload } from './operations/annotation-save'
+import { enqueue } from './outbox'
+
+/** Item sets kept for offline work, and the local copy of their annotations. */
+
+export function draftKey(itemSetId: number, itemId: number): string {
+  return `${itemSetId}:${itemId}`
+}
+
+/** The caller owns the shape: parse it if it may come from an older app version. */
+export async function getItemSet<T extends StoredItemSet = StoredItemSet>(
+  id: number,
+): Promise<T | undefined> {
+  return (await (await offlineDb()).get('itemSets', id)) as T | undefined
+}
+
+export async function putItemSet(itemSet: StoredItemSet): Promise<void> {
+  await (await offlineDb()).put('itemSets', itemSet)
+}
+
+export async function listItemSets(): Promise<StoredItemSet[]> {
+  return (await offlineDb()).getAll('itemSets')
+}
+
+/** Forgets the item set with its drafts (finished, or its lock gone). Queued saves stay queued. */
+export async function deleteItemSet(id: number): Promise<void> {
+  const db = await offlineDb()
+  const tx = db.transaction(['itemSets', 'annotations'], 'readwrite')
+  await tx.objectStore('itemSets').delete(id)
+  for await (const cursor of tx.objectStore('annotations').index('by-item-set').iterate(id)) {
+    await cursor.delete()
+  }
+  await tx.done
+}
+
+export async function getDraft(
+  itemSetId: number,
+  itemId: number,
+): Promise<AnnotationDraft | undefined> {
+  return (await offlineDb()).get('annotations', draftKey(itemSetId, itemId))
+}
+
+export async function listDrafts(itemSetId: number): Promise<AnnotationDraft[]> {
+  return (await offlineDb()).getAllFromIndex('annotations', 'by-item-set', itemSetId)
+}
+
+export async function putDraft(draft: Omit<AnnotationDraft, 'key'>): Promise<void> {
+  const key = draftKey(draft.itemSetId, draft.itemId)
+  await (await offlineDb()).put('annotations', { ...draft, key })
+}
+
+export async function deleteDraft(itemSetId: number, itemId: number): Promise<void> {
+  await (await offlineDb()).delete('annotations', draftKey(itemSetId, itemId))
+}
+
+let lastStamp = 0
+
+/** Strictly increasing, so that of two saves within one millisecond the later still wins. */
+function nextClientTimestamp(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1)
+  return new Date(lastStamp).toISOString()
+}
+
+/**
+ * Saves an annotation: the local draft and the queued save commit together, so a reload never
+ * shows a change the server will not get, nor the reverse.
+ */
+export function saveAnnotation(
+  change: Omit<AnnotationSavePayload, 'client_updated_at'>,
+): Promise<OutboxOp> {
+  const payload = { ...change, client_updated_at: nextClientTimestamp() }
+  const key = draftKey(change.itemSetId, change.itemId)
+  return enqueue(ANNOTATION_SAVE, payload, (tx) =>
+    tx.objectStore('annotations').put({ ...payload, key }),
+  )
+}

@@ -1,0 +1,16 @@
+import { OutboxEngine } from './engine'
+import './operations/annotation-save'
+
+/** The app's outbox. The shell calls `startOutboxSync()` once, at start-up. */
+export const outbox = new OutboxEngine()
+
+export const {
+  enqueue,
+  subscribe,
+  getStatus: getOutboxStatus,
+  retryRejection,
+  discardRejection,
+  hasUnsyncedChanges,
+  start: startOutboxSync,
+  sync: syncOutbox,
+} = outbox

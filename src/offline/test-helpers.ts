@@ -1,0 +1,75 @@
+import 'fake-indexeddb/auto'
+import * as v from 'valibot'
+import type { OutboxOp } from './db'
+import type { EngineOptions, OutboxEngine, OutboxEvent } from './engine'
+import { registerOperation, type SendContext } from './registry'
+
+/** Shared by the outbox tests: a test operation kind whose send each test supplies. */
+
+export const TEST_KIND = 'test.edit'
+
+export const TestPayloadSchema = v.object({ key: v.string(), value: v.number() })
+export type TestPayload = v.InferOutput<typeof TestPayloadSchema>
+
+export type Sender = (payload: TestPayload, context: SendContext) => Promise<unknown>
+
+let sender: Sender = async (payload) => payload
+
+export function setSender(next: Sender): void {
+  sender = next
+}
+
+registerOperation(TEST_KIND, {
+  schema: TestPayloadSchema,
+  coalesceKey: ({ key }) => key,
+  send: (payload, context) => sender(payload, context),
+})
+
+let databases = 0
+
+/** Engine options on a database of the test's own, as user 'u1', with no Web Locks. */
+export function engineOptions(overrides: EngineOptions = {}): EngineOptions {
+  databases += 1
+  return { dbName: `outbox-test-${databases}`, locks: null, owner: () => 'u1', ...overrides }
+}
+
+export type Deferred<T> = {
+  promise: Promise<T>
+  resolve: (value: T) => void
+  reject: (error: unknown) => void
+}
+
+export function deferred<T = void>(): Deferred<T> {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+/** Resolves with the next event of that type the engine emits. */
+export function nextEvent<T extends OutboxEvent['type']>(
+  engine: OutboxEngine,
+  type: T,
+): Promise<Extract<OutboxEvent, { type: T }>> {
+  return new Promise((resolve) => {
+    const stop = engine.subscribe((event) => {
+      if (event.type !== type) return
+      stop()
+      resolve(event as Extract<OutboxEvent, { type: T }>)
+    })
+  })
+}
+
+/** A send that never answers until the engine aborts it (a tab closing mid-request). */
+export function hangUntilAborted({ signal }: SendContext): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+  })
+}
+
+export function payloads(ops: OutboxOp[]): unknown[] {
+  return ops.map((op) => op.payload)
+}

@@ -1,0 +1,7 @@
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { UnavailableSection } from '../../../../ui/UnavailableSection'
+
+export const Route = createFileRoute('/_app/admin_panel/groups/client_groups')({
+  component: () => <UnavailableSection title={<Trans>Client groups</Trans>} />,
+})

@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ProtocolPreviewPage } from '../../../../../../features/client/definitions/protocols/ProtocolPreviewPage'
+import {
+  ensureOrNotFound,
+  parseIdParam,
+} from '../../../../../../features/client/definitions/shared/route-data'
+import { publicProtocolQuery } from '../../../../../../features/protocols'
+
+export const Route = createFileRoute(
+  '/_app/client/tasks-definitions/task-protocols/$taskProtocolId/preview',
+)({
+  loader: ({ context, params }) =>
+    ensureOrNotFound(context.queryClient, publicProtocolQuery(parseIdParam(params.taskProtocolId))),
+  component: function ProtocolPreviewRoute() {
+    const { taskProtocolId } = Route.useParams()
+    return <ProtocolPreviewPage id={parseIdParam(taskProtocolId)} />
+  },
+})

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { SchemaSettingsPage } from '../../../../../../features/client/definitions/schemas/SchemaSettingsPage'
+import {
+  ensureOrNotFound,
+  parseIdParam,
+} from '../../../../../../features/client/definitions/shared/route-data'
+import { versionedQuery } from '../../../../../../features/client/queries/definitions'
+
+export const Route = createFileRoute(
+  '/_app/client/tasks-definitions/task-schemas/$taskSchemaId/settings',
+)({
+  loader: ({ context, params }) =>
+    ensureOrNotFound(
+      context.queryClient,
+      versionedQuery('task-schemas', parseIdParam(params.taskSchemaId)),
+    ),
+  component: function SchemaSettingsRoute() {
+    const { taskSchemaId } = Route.useParams()
+    return <SchemaSettingsPage id={parseIdParam(taskSchemaId)} />
+  },
+})

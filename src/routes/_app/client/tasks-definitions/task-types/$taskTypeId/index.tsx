@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router'
+import {
+  ensureOrNotFound,
+  parseIdParam,
+} from '../../../../../../features/client/definitions/shared/route-data'
+import { TaskTypeDetailsPage } from '../../../../../../features/client/definitions/task-types/TaskTypeDetailsPage'
+import { taskTypeQuery } from '../../../../../../features/client/queries/definitions'
+
+export const Route = createFileRoute('/_app/client/tasks-definitions/task-types/$taskTypeId/')({
+  loader: ({ context, params }) =>
+    ensureOrNotFound(context.queryClient, taskTypeQuery(parseIdParam(params.taskTypeId))),
+  component: function TaskTypeDetailsPageRoute() {
+    const { taskTypeId } = Route.useParams()
+    return <TaskTypeDetailsPage id={parseIdParam(taskTypeId)} />
+  },
+})

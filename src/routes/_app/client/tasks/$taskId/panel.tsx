@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import {
+  ensureOrNotFound,
+  parseIdParam,
+} from '../../../../../features/client/definitions/shared/route-data'
+import { taskQuery } from '../../../../../features/client/queries/tasks'
+import { PANEL_TABS, TaskPanelPage } from '../../../../../features/client/tasks/panel/TaskPanelPage'
+
+/** The spec's task panel (`{taskId}/panel`); `?tab=` opens one of its tabs. */
+export const Route = createFileRoute('/_app/client/tasks/$taskId/panel')({
+  validateSearch: v.object({
+    tab: v.optional(v.fallback(v.picklist(PANEL_TABS), 'summary'), 'summary'),
+  }),
+  loader: ({ context, params }) =>
+    ensureOrNotFound(context.queryClient, taskQuery(parseIdParam(params.taskId))),
+  component: TaskPanelRoute,
+})
+
+function TaskPanelRoute() {
+  const { taskId } = Route.useParams()
+  const { tab } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <TaskPanelPage
+      taskId={parseIdParam(taskId)}
+      tab={tab}
+      onTabChange={(next) => navigate({ search: { tab: next }, replace: true })}
+    />
+  )
+}

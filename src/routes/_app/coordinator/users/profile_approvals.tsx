@@ -1,0 +1,7 @@
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { UnavailableSection } from '../../../../ui/UnavailableSection'
+
+export const Route = createFileRoute('/_app/coordinator/users/profile_approvals')({
+  component: () => <UnavailableSection title={<Trans>Profile approvals</Trans>} />,
+})

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requirePermission } from '../../../features/auth/guard'
+
+export const Route = createFileRoute('/_app/feedback')({
+  beforeLoad: requirePermission('endworker'),
+})

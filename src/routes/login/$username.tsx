@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { LoginPage } from '../../features/auth/LoginPage'
+
+export const Route = createFileRoute('/login/$username')({
+  component: function LoginWithUsername() {
+    const { username } = Route.useParams()
+    const { redirect } = Route.useSearch()
+    return <LoginPage username={username} redirect={redirect} />
+  },
+})

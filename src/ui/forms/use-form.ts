@@ -1,0 +1,92 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { useLingui } from '@lingui/react/macro'
+import { useMutation } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import type * as v from 'valibot'
+import { type FieldErrors, type IssueDescriber, submissionErrors, validate } from './form-errors'
+
+type FormOptions<TValues, TSchema extends v.GenericSchema, TResult> = {
+  initialValues: TValues
+  /** The contract schema of the payload: the rules are checked here before anything is sent. */
+  schema: TSchema
+  /** Turns the inputs' values into what the schema checks (empty number input to null...). */
+  toInput?: (values: TValues) => unknown
+  /** Rules the payload schema cannot see (the repeated password), or says too vaguely. */
+  check?: (values: TValues) => Partial<Record<keyof TValues, MessageDescriptor>>
+  /** The form's own wording of some failed rules (see IssueDescriber). */
+  describeIssue?: IssueDescriber
+  /** Fields holding a structure whose own inputs show errors under their dotted paths. */
+  nestedFields?: readonly (keyof TValues & string)[]
+  /** Prefix of the server's field paths for this form (`endworker_profile.`). */
+  serverPrefix?: string
+  submit: (payload: v.InferOutput<TSchema>, values: TValues) => Promise<TResult>
+  onSuccess?: (result: TResult) => void
+}
+
+const isUnder = (path: string, field: string) => path === field || path.startsWith(`${field}.`)
+
+/**
+ * Form state shared by the app's forms: values, client-side validation with the contract's
+ * schema, and the server's 400 answers placed under the matching fields.
+ */
+export function useForm<
+  TValues extends Record<string, unknown>,
+  TSchema extends v.GenericSchema,
+  TResult,
+>(options: FormOptions<TValues, TSchema, TResult>) {
+  const { i18n } = useLingui()
+  const [values, setValues] = useState(options.initialValues)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [generalError, setGeneralError] = useState<string | null>(null)
+
+  const mutation = useMutation({
+    mutationFn: (payload: v.InferOutput<TSchema>) => options.submit(payload, values),
+    onSuccess: options.onSuccess,
+    onError: (error) => {
+      const found = submissionErrors(error, i18n, {
+        fields: Object.keys(values),
+        nested: options.nestedFields,
+        prefix: options.serverPrefix,
+      })
+      setErrors(found.fields)
+      setGeneralError(found.general)
+    },
+  })
+
+  function setValue<K extends keyof TValues & string>(field: K, value: TValues[K]): void {
+    setValues((current) => ({ ...current, [field]: value }))
+    // A changed value makes its own messages (and those of its parts) out of date.
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([path]) => !isUnder(path, field))),
+    )
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault()
+    setGeneralError(null)
+    const input = (options.toInput ?? ((same) => same))(values)
+    const checked = validate(options.schema, input, i18n, options.describeIssue)
+    const found: FieldErrors = { ...checked.errors }
+    // The form's own rules are the more specific, so their messages win.
+    for (const [field, message] of Object.entries(options.check?.(values) ?? {})) {
+      if (message) found[field] = i18n._(message as MessageDescriptor)
+    }
+    setErrors(found)
+    if (checked.errors === null && Object.keys(found).length === 0) mutation.mutate(checked.output)
+  }
+
+  return {
+    values,
+    setValue,
+    /** Starts over from new values (after a save, the server's own). */
+    reset: (next: TValues) => {
+      setValues(next)
+      setErrors({})
+      setGeneralError(null)
+    },
+    errors,
+    generalError,
+    onSubmit,
+    pending: mutation.isPending,
+  }
+}

@@ -1,0 +1,13 @@
+/** The item widgets and the schema renderer, for the annotation, preview and review screens. */
+export { type AnnotationValues, ItemRenderer, type ItemRendererProps } from './ItemRenderer'
+export { replayItemAudio, toggleItemAudio } from './media/playback'
+export { mediaUuids, widgetRegistry } from './registry'
+export { parseSignList } from './text/signs'
+export type {
+  DiacriticSign,
+  MediaUrlBuilder,
+  WidgetDefinition,
+  WidgetLanguage,
+  WidgetProps,
+  WidgetRegistry,
+} from './types'

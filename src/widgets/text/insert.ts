@@ -1,0 +1,59 @@
+/** Pure text edits of the text widgets, kept apart from the DOM so they can be tested alone. */
+
+export type Selection = { start: number; end: number }
+export type Edit = { text: string; selection: Selection }
+
+const clamp = (position: number, text: string) => Math.min(Math.max(position, 0), text.length)
+
+/**
+ * Inserts `open` at the cursor, replacing the selection. With `close`, the selection is wrapped
+ * instead: `open` + selection + `close`. The cursor ends after the insertion, or between the two
+ * tags when nothing was selected, so the worker can type the tagged text at once.
+ */
+export function insertAtSelection(
+  text: string,
+  selection: Selection,
+  open: string,
+  close?: string,
+): Edit {
+  const start = clamp(Math.min(selection.start, selection.end), text)
+  const end = clamp(Math.max(selection.start, selection.end), text)
+  const before = text.slice(0, start)
+  const selected = text.slice(start, end)
+  const after = text.slice(end)
+  if (close === undefined || close === '') {
+    const cursor = start + open.length
+    return { text: before + open + after, selection: { start: cursor, end: cursor } }
+  }
+  const cursor =
+    selected === '' ? start + open.length : start + open.length + selected.length + close.length
+  return {
+    text: before + open + selected + close + after,
+    selection: { start: cursor, end: cursor },
+  }
+}
+
+/**
+ * Dictated text joins what is already there with a space on either side where a word would
+ * otherwise run into it.
+ */
+export function insertDictation(text: string, selection: Selection, spoken: string): Edit {
+  const words = spoken.trim()
+  if (words === '') return { text, selection }
+  const start = clamp(Math.min(selection.start, selection.end), text)
+  const end = clamp(Math.max(selection.start, selection.end), text)
+  const spaceBefore = start > 0 && !/\s/.test(text[start - 1] ?? '') ? ' ' : ''
+  const spaceAfter = end < text.length && !/\s/.test(text[end] ?? '') ? ' ' : ''
+  return insertAtSelection(text, { start, end }, spaceBefore + words + spaceAfter)
+}
+
+/**
+ * Replaces every newline with `replacement`, moving the cursor by what changed before it: Enter,
+ * a paste or a drop all arrive as a change holding '\n', so one rule covers them all.
+ */
+export function replaceNewlines(text: string, cursor: number, replacement: string): Edit {
+  const pattern = /\r\n|\r|\n/g
+  const replaced = text.replace(pattern, replacement)
+  const head = text.slice(0, clamp(cursor, text)).replace(pattern, replacement)
+  return { text: replaced, selection: { start: head.length, end: head.length } }
+}

@@ -1,0 +1,135 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, type Page } from '@playwright/test'
+import { DEMO_PASSWORD, E2E_PORT, e2eEnv, SERVER_PID_FILE } from './env'
+import { spawnServer, waitUntilServing } from './global-setup'
+import { currentServerPid, stopGroup } from './global-teardown'
+
+export { expect, test } from '@playwright/test'
+export { DEMO_PASSWORD }
+
+/** The accounts `manage demo` creates, one per role. */
+export const DEMO_USERS = [
+  'annotator',
+  'reviewer',
+  'client',
+  'coordinator',
+  'finance',
+  'admin',
+] as const
+export type DemoUser = (typeof DEMO_USERS)[number]
+
+/**
+ * Waits until the service worker controls the page and has finished activating.
+ * `navigator.serviceWorker.ready` is not enough: it resolves while the worker may still be
+ * activating, before it answers the page's requests.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), {
+      message: 'the service worker controls the page',
+      timeout: 20_000,
+    })
+    .toBe('activated')
+}
+
+/**
+ * Signs in through the traditional form of /login, answering the cookie banner and the
+ * information clause on the way when they are due, and waits until the app leaves /login.
+ */
+export async function signInAs(
+  page: Page,
+  username: DemoUser | string,
+  password: string = DEMO_PASSWORD,
+): Promise<void> {
+  await page.goto('/login')
+  // Decided from stored state rather than by racing the banner's appearance.
+  const cookiesAccepted = await page.evaluate(
+    () => localStorage.getItem('cookiePolicyAccepted') === 'true',
+  )
+  if (!cookiesAccepted) {
+    const banner = page.getByRole('dialog', { name: 'Our website uses cookies' })
+    await banner.getByRole('button', { name: 'I understand' }).click()
+    await expect(banner).toBeHidden()
+  }
+
+  await page.getByRole('button', { name: 'Sign in with username and password' }).click()
+  await page.getByRole('textbox', { name: 'Username or e-mail', exact: true }).fill(username)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+
+  // Sign-in stores the user; a first sign-in must accept the information clause.
+  const clauseDue = await page.evaluate(() => {
+    const user = JSON.parse(localStorage.getItem('user') ?? 'null') as {
+      clause_accepted_date?: string | null
+    } | null
+    return Boolean(user && !user.clause_accepted_date)
+  })
+  if (clauseDue) {
+    const accept = page.getByRole('switch', { name: 'I have read and accept the clause.' })
+    await accept.check()
+    const modal = page.getByRole('dialog').filter({ has: accept })
+    await modal.getByRole('button', { name: 'Accept', exact: true }).click()
+    await expect(modal).toBeHidden()
+  }
+}
+
+// --- Server restarts ---------------------------------------------------------------------------
+
+/**
+ * Stops the e2e server (as a crash or a deploy would), leaving its data folder as it is. Start it
+ * again with `startServer()`; `restartServer()` does both.
+ */
+export async function stopServer(): Promise<void> {
+  await stopGroup(currentServerPid())
+}
+
+/**
+ * Starts the server again on the same data folder and port, and records its pid where the
+ * teardown finds it (the runner's environment cannot be changed from a test worker).
+ */
+export async function startServer(): Promise<void> {
+  const root = e2eEnv('root')
+  const { server, logFile } = spawnServer(root)
+  fs.writeFileSync(path.join(root, SERVER_PID_FILE), String(server.pid))
+  await waitUntilServing(server, `http://127.0.0.1:${E2E_PORT}`, logFile)
+}
+
+export async function restartServer(): Promise<void> {
+  await stopServer()
+  await startServer()
+}
+
+// --- The annotation screen ---------------------------------------------------------------------
+
+/** The demo task's item set of the signed-in annotator: taken (or continued) and ready offline. */
+export async function openDemoItemSet(page: Page): Promise<{ taskId: number; itemSetId: number }> {
+  await page.goto('/tasks')
+  const task = page.getByRole('article', {
+    name: 'Demo batch: nine short recordings with pictures',
+  })
+  const resume = task.getByRole('link', { name: 'Continue' })
+  const take = task.getByRole('button', { name: 'Take work' })
+  await expect(resume.or(take)).toBeVisible()
+  if (await resume.isVisible()) {
+    await resume.click()
+  } else {
+    await take.click()
+    const protocol = page.getByRole('dialog', { name: 'Read the protocol first' })
+    await protocol.getByRole('button', { name: 'I have read the protocol' }).click()
+  }
+  await page.waitForURL(/\/tasks\/\d+\/\d+$/)
+  await expect(page.getByText('Available offline')).toBeVisible({ timeout: 20_000 })
+  const [, taskId, itemSetId] = new URL(page.url()).pathname.match(/\/tasks\/(\d+)\/(\d+)/) ?? []
+  return { taskId: Number(taskId), itemSetId: Number(itemSetId) }
+}
+
+/** A GET of the API from the page, with its session (for checking what the server holds). */
+export function apiGet<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { headers: { Accept: 'application/json' } })
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`)
+    return response.json()
+  }, `/api/${path}`)
+}

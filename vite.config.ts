@@ -1,0 +1,100 @@
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import babel from '@rolldown/plugin-babel'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
+import { defineConfig } from 'vitest/config'
+import packageJson from './package.json' with { type: 'json' }
+
+const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
+  extends: false as const,
+  test: {
+    name,
+    environment: 'node',
+    include: ['server/**/*.test.ts'],
+    env: { TEST_DATABASE: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+    }),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    react(),
+    lingui(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Crowdwork',
+        short_name: 'Crowdwork',
+        description: 'Annotate, review and get paid for your work, online or offline.',
+        theme_color: '#1c7ed6',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-512-maskable.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // Catalogs of other display languages and the pdf.js worker are cached when first used.
+        globIgnores: ['**/locales/**', '**/pdf.worker*'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      includeManifestIcons: false,
+      devOptions: { enabled: false },
+    }),
+  ],
+  define: {
+    __APP_VERSION__: JSON.stringify(packageJson.version),
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+  build: {
+    outDir: 'dist',
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.endsWith('.po')
+            ? 'locales/[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      serverTests('server', 'pglite'),
+      ...(process.env.DATABASE_URL ? [serverTests('server-postgres', 'postgres')] : []),
+    ],
+  },
+})
