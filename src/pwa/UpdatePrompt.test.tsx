@@ -166,6 +166,28 @@ describe('update prompt', () => {
     expect(reload).not.toHaveBeenCalled()
   })
 
+  it('offers nothing when the first install, begun by an earlier page, takes over this one', async () => {
+    // The previous page of the first visit registered the worker; this page loaded before it
+    // activated, so nothing controls it yet.
+    const first = new FakeServiceWorker('installing')
+    container.registration.installing = first
+    const { reload } = renderPrompt()
+    await waitFor(() => expect(container.register).toHaveBeenCalled())
+
+    act(() => {
+      first.moveTo('installed')
+      container.registration.installing = null
+      container.registration.active = first
+      first.moveTo('activating')
+      first.moveTo('activated')
+      container.takeControl(first)
+    })
+
+    await waitFor(() => expect(container.controller).toBe(first))
+    expect(prompt()).toBeNull()
+    expect(reload).not.toHaveBeenCalled()
+  })
+
   it('offers a version found while the page is open, without announcing offline readiness again', async () => {
     const user = userEvent.setup()
     const current = new FakeServiceWorker('activated')

@@ -31,9 +31,11 @@ export function UpdatePrompt({
 
   useEffect(() => {
     if (!workbox) return
+    // A first install taking over an uncontrolled page brings the build this page already runs.
+    const controlledAtLoad = Boolean(navigator.serviceWorker?.controller)
     const onWaiting = () => setOffered(true)
     const onControlling = (event: WorkboxLifecycleEvent) => {
-      if (event.isUpdate || event.isExternal) {
+      if (controlledAtLoad && (event.isUpdate || event.isExternal)) {
         replaced.current = true
         setOffered(true)
       }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { storage } from '../../storage'
@@ -97,5 +97,27 @@ describe('navigation guard', () => {
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Return home' })).toHaveAttribute('href', '/')
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull()
+  })
+
+  it('keeps the signed-in header on Page not found opened by a full page load', async () => {
+    server.use(...signedInHandlers({ permissions: ['endworker'] }))
+    storage.set('user', makeUser())
+    renderApp('/no/such/page')
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+    const navigation = await screen.findByRole('navigation', { name: 'Main navigation' })
+    expect(await within(navigation).findByRole('link', { name: /Tasks/ })).toBeInTheDocument()
+  })
+
+  it('shows the visitor header when the stored session has ended on the server', async () => {
+    server.use(...signedOutHandlers)
+    storage.set('user', makeUser())
+    renderApp('/no/such/page')
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull(),
+    )
   })
 })
