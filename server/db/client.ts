@@ -1,12 +1,10 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { acquireEmbeddedLock } from './embedded-lock'
 import * as schema from './schema'
@@ -42,6 +40,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   const release = target.dataDir ? acquireEmbeddedLock(target.dataDir, target.owner) : () => {}
   try {
+    // Loaded only here: the embedded engine's modules cost a server on PostgreSQL ~40 MiB resident.
+    const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+    ])
     const pglite = await PGlite.create(
       target.dataDir ? path.join(target.dataDir, 'pglite') : undefined,
     )
@@ -65,6 +68,10 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'postgres') {
     await migratePg(drizzlePg(handle.pool), { migrationsFolder })
   } else {
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ])
     await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder })
   }
 }
