@@ -11,24 +11,26 @@
  * Each database runs in a child process of its own, so one run's memory does not show in the
  * other's peak.
  */
-import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import { eq, sql } from 'drizzle-orm'
-import pg from 'pg'
 import type { DumpFormat } from '../contract/client-tasks'
-import { type DatabaseHandle, type Db, migrateDatabase, openDatabase } from '../server/db/client'
+import { type Db, migrateDatabase } from '../server/db/client'
 import { dumps } from '../server/db/schema'
 import { insertDump } from '../server/modules/client-tasks/dump-queries'
 import { runExport } from '../server/modules/client-tasks/export-job'
 import { seedTask, seedWorkspace } from '../server/modules/client-tasks/test-fixtures'
 import { createUser } from '../server/test/session-client'
-
-type Kind = 'postgres' | 'pglite'
+import {
+  commandOption,
+  type Kind,
+  mib,
+  openBenchDatabase,
+  runPerDatabase,
+  sampleRss,
+} from './support'
 
 type RunResult = {
   kind: Kind
@@ -47,33 +49,6 @@ type RunResult = {
 
 const TARGETS: Record<Kind, number> = { postgres: 50_000, pglite: 0 }
 const RSS_SAMPLE_MS = 20
-const mib = (bytes: number) => bytes / 1024 / 1024
-
-async function openBenchDatabase(kind: Kind) {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null, owner: 'bench-export' })
-    return { database, drop: () => database.close() }
-  }
-  const adminUrl = process.env.DATABASE_URL!
-  const name = `bench_export_${Date.now()}_${randomBytes(3).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() })
-  return {
-    database,
-    drop: async () => {
-      await database.close()
-      const cleanup = new pg.Client({ connectionString: adminUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
-    },
-  }
-}
 
 /**
  * The definitions and an empty task through the test fixtures, then the items and annotations in
@@ -119,10 +94,10 @@ async function countLines(file: string): Promise<number> {
 }
 
 async function runOne(kind: Kind, count: number, format: DumpFormat): Promise<RunResult> {
-  const { database, drop } = await openBenchDatabase(kind)
+  const { database, drop } = await openBenchDatabase(kind, { name: 'bench-export' })
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-media-'))
   try {
-    await migrateDatabase(database as DatabaseHandle)
+    await migrateDatabase(database)
     const { db } = database
     const seedStart = performance.now()
     const taskId = await seed(db, count)
@@ -131,18 +106,15 @@ async function runOne(kind: Kind, count: number, format: DumpFormat): Promise<Ru
 
     global.gc?.()
     const startRss = process.memoryUsage.rss()
-    let peakRss = startRss
-    const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage.rss())
-    }, RSS_SAMPLE_MS)
+    const rss = sampleRss(RSS_SAMPLE_MS)
     const logger = { error: (details: object) => console.error(details), warn: () => {} }
     const started = performance.now()
     const cpuStart = process.cpuUsage()
     await runExport({ db, mediaDir, logger }, dumpId)
     const cpu = process.cpuUsage(cpuStart)
     const exportSeconds = (performance.now() - started) / 1000
-    clearInterval(sampler)
-    peakRss = Math.max(peakRss, process.memoryUsage.rss())
+    rss.stop()
+    const peakRss = rss.peak()
 
     const [dump] = await db.select().from(dumps).where(eq(dumps.id, dumpId))
     if (dump?.status !== 'FINISHED' || !dump.filePath) {
@@ -199,37 +171,15 @@ function report(results: RunResult[]) {
 }
 
 async function main() {
-  const args = process.argv.slice(2)
-  const option = (name: string) => {
-    const index = args.indexOf(name)
-    return index === -1 ? undefined : args[index + 1]
-  }
-  const count = Number(option('--items') ?? 100_000)
-  const format = (option('--format') ?? 'jsonl') as DumpFormat
-  const child = option('--child') as Kind | undefined
+  const count = Number(commandOption('--items') ?? 100_000)
+  const format = (commandOption('--format') ?? 'jsonl') as DumpFormat
+  const child = commandOption('--child') as Kind | undefined
   if (child) {
     // The child's last line of output is its result.
     console.log(JSON.stringify(await runOne(child, count, format)))
     return
   }
-  const only = option('--only') as Kind | undefined
-  const kinds = (
-    process.env.DATABASE_URL ? (['postgres', 'pglite'] as const) : (['pglite'] as const)
-  ).filter((kind) => !only || kind === only)
-  if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: PostgreSQL is skipped.\n')
-  const results = kinds.map((kind) => {
-    const output = execFileSync(
-      process.execPath,
-      [
-        ...process.execArgv,
-        fileURLToPath(import.meta.url),
-        ...['--child', kind, '--items', String(count), '--format', format],
-      ],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 },
-    )
-    return JSON.parse(output.trim().split('\n').at(-1)!) as RunResult
-  })
-  report(results)
+  report(runPerDatabase<RunResult>(import.meta.url, ['--items', String(count), '--format', format]))
 }
 
 await main()

@@ -9,25 +9,16 @@
  * Each database runs in a child process of its own, so one run's memory does not show in the
  * other's peak.
  */
-import { execFile, execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
-import pg from 'pg'
 import { buildApp } from '../server/app'
 import { loadConfig } from '../server/config'
-import {
-  type DatabaseHandle,
-  type DatabaseTarget,
-  type Db,
-  migrateDatabase,
-  openDatabase,
-} from '../server/db/client'
+import { type DatabaseHandle, type Db, migrateDatabase } from '../server/db/client'
 import { items, tasks } from '../server/db/schema'
 import { IMPORT_BATCH_ITEMS } from '../server/modules/task-intake/import'
 import { type ItemRow, insertItemRows } from '../server/modules/task-intake/queries'
@@ -37,8 +28,15 @@ import {
   requiredFields,
 } from '../server/modules/task-intake/test-support'
 import { createUser } from '../server/test/session-client'
-
-type Kind = 'postgres' | 'pglite'
+import {
+  commandOption,
+  type Kind,
+  mib,
+  openBenchDatabase,
+  runPerDatabase,
+  sampleRss,
+  signInOverHttp,
+} from './support'
 
 type RunResult = {
   kind: Kind
@@ -64,8 +62,6 @@ const itemSchema = {
   sentence: field('textarea'),
   context: field('textarea'),
 }
-
-const mib = (bytes: number) => bytes / 1024 / 1024
 
 // ---------------------------------------------------------------- the data file
 
@@ -111,37 +107,6 @@ async function writeDataFile(file: string, count: number): Promise<void> {
 
 // ---------------------------------------------------------------- one run (child process)
 
-async function openBenchDatabase(kind: Kind, workDir: string) {
-  if (kind === 'pglite') {
-    const target: DatabaseTarget = {
-      kind: 'pglite',
-      dataDir: path.join(workDir, 'db'),
-      owner: 'bench',
-    }
-    const database = await openDatabase(target)
-    return { database, drop: () => database.close() }
-  }
-  const adminUrl = process.env.DATABASE_URL as string
-  const name = `bench_import_${Date.now()}_${randomBytes(3).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() })
-  return {
-    database,
-    drop: async () => {
-      await database.close()
-      const cleanup = new pg.Client({ connectionString: adminUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
-    },
-  }
-}
-
 const execFileAsync = promisify(execFile)
 
 /** Posts the file as a browser would (multipart, streamed from disk) from a process of its own. */
@@ -177,42 +142,6 @@ async function uploadFromOtherProcess(
   return JSON.parse(stdout) as { status: number; body: string }
 }
 
-/** A browser-like session over real HTTP: cookies kept, CSRF header sent. */
-async function signInOverHttp(base: string, username: string, password: string) {
-  const cookies = new Map<string, string>()
-  const keep = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';')
-      const [name, value] = pair!.split('=')
-      cookies.set(name!, value ?? '')
-    }
-  }
-  const headers = () => ({
-    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    'x-csrftoken': cookies.get('csrftoken') ?? '',
-  })
-  keep(await fetch(`${base}/api/auth/csrf/`))
-  const login = await fetch(`${base}/api/auth/session/login/`, {
-    method: 'POST',
-    headers: { ...headers(), 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  })
-  if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`)
-  keep(login)
-  return headers
-}
-
-function sampleRss() {
-  let peak = process.memoryUsage().rss
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss)
-  }, RSS_SAMPLE_MS)
-  return {
-    peak: () => Math.max(peak, process.memoryUsage().rss),
-    stop: () => clearInterval(timer),
-  }
-}
-
 /**
  * The same rows inserted straight into the items table, batch by batch as the import does, with
  * nothing else timed: no HTTP, no parsing, no validation, no job.
@@ -244,7 +173,10 @@ async function bareInsert(db: Db, dataFile: string, taskId: number): Promise<num
 
 async function runOne(kind: Kind, dataFile: string, count: number): Promise<RunResult> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-import-${kind}-`))
-  const { database, drop } = await openBenchDatabase(kind, workDir)
+  const { database, drop } = await openBenchDatabase(kind, {
+    name: 'bench-import',
+    pgliteDataDir: path.join(workDir, 'db'),
+  })
   let app: Awaited<ReturnType<typeof buildApp>> | null = null
   try {
     await migrateDatabase(database)
@@ -259,7 +191,7 @@ async function runOne(kind: Kind, dataFile: string, count: number): Promise<RunR
     const headers = await signInOverHttp(base, user.username, user.password)
 
     const startRss = process.memoryUsage().rss
-    const rss = sampleRss()
+    const rss = sampleRss(RSS_SAMPLE_MS)
     const started = performance.now()
     const response = await uploadFromOtherProcess(
       `${base}/api/client/tasks/`,
@@ -375,14 +307,9 @@ function report(results: RunResult[]) {
 }
 
 async function main() {
-  const args = process.argv.slice(2)
-  const option = (name: string) => {
-    const index = args.indexOf(name)
-    return index === -1 ? undefined : args[index + 1]
-  }
-  const count = Number(option('--items') ?? 100_000)
-  const child = option('--child') as Kind | undefined
-  const dataFile = option('--file')
+  const count = Number(commandOption('--items') ?? 100_000)
+  const child = commandOption('--child') as Kind | undefined
+  const dataFile = commandOption('--file')
   if (child && dataFile) {
     // The child's one line of output is its result.
     console.log(JSON.stringify(await runOne(child, dataFile, count)))
@@ -392,28 +319,12 @@ async function main() {
   try {
     const file = path.join(dir, 'items.jsonl')
     await writeDataFile(file, count)
-    const only = option('--only') as Kind | undefined
-    const kinds = (
-      process.env.DATABASE_URL ? (['postgres', 'pglite'] as const) : (['pglite'] as const)
-    ).filter((kind) => !only || kind === only)
-    if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: PostgreSQL is skipped.\n')
-    const results = kinds.map((kind) => {
-      const output = execFileSync(
-        process.execPath,
-        [
-          ...process.execArgv,
-          fileURLToPath(import.meta.url),
-          '--child',
-          kind,
-          '--file',
-          file,
-          '--items',
-          String(count),
-        ],
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 },
-      )
-      return JSON.parse(output.trim().split('\n').at(-1)!) as RunResult
-    })
+    const results = runPerDatabase<RunResult>(import.meta.url, [
+      '--file',
+      file,
+      '--items',
+      String(count),
+    ])
     report(results)
     // The exit code follows the throughput targets; resident memory is reported beside them
     // (see bench/README.md for why the whole-process figure is not the import's).

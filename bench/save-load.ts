@@ -3,11 +3,13 @@
  * its claimed set every ~2 s through the real endpoint (session cookie, CSRF, Idempotency-Key,
  * validation), then the maximum throughput of the save and of a bare single-row upsert endpoint
  * of the same app instance, measured in the same run. Prints p50/p95/p99 latency, throughput,
- * errors and the save/bare ratio against the targets (issue 4).
+ * errors and the save/bare ratio against the targets (issue 4). Then the latency of claims on a
+ * large task (100,000 items, 90 % done; --claim-items 0 leaves it out).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:save
  *   npx tsx bench/save-load.ts [--annotators 300] [--interval 2] [--warmup 5] [--duration 30]
  *     [--connections 64] [--closed-seconds 10] [--pool 20] [--items-per-set 20]
+ *     [--claim-items 100000] [--claims 30]
  *
  * The server (this process) runs in a database it creates and drops; the load comes from a
  * child process of its own over loopback HTTP with keep-alive connections, so the client's work
@@ -31,7 +33,12 @@ import { loadConfig } from '../server/config'
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '../server/db/client'
 import { annotations, idempotencyKeys, users } from '../server/db/schema'
 import { hashPassword } from '../server/modules/auth/passwords'
-import { seedScenario, seedWorker } from '../server/modules/worker-tasks/test-fixtures'
+import {
+  type Scenario,
+  seedScenario,
+  seedTask,
+  seedWorker,
+} from '../server/modules/worker-tasks/test-fixtures'
 
 const TARGET_P95_MS = 50
 const TARGET_RATIO = 0.5
@@ -49,6 +56,10 @@ type Options = {
   closedSeconds: number
   pool: number
   itemsPerSet: number
+  /** Items of the large task the claim figure is taken on (0: no claim figure). */
+  claimItems: number
+  /** Claims timed on it, one after another. */
+  claims: number
 }
 
 /** What the client process needs: where to send, and each annotator's session and set. */
@@ -96,11 +107,13 @@ type ClientResult = {
 }
 
 function parseOptions(args: string[]): Options {
-  const option = (name: string, fallback: number) => {
+  const option = (name: string, fallback: number, { orZero = false } = {}) => {
     const index = args.indexOf(`--${name}`)
     if (index === -1) return fallback
     const value = Number(args[index + 1])
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`)
+    if (!Number.isFinite(value) || value < 0 || (value === 0 && !orZero)) {
+      throw new Error(`--${name} needs a positive number${orZero ? ' or 0' : ''}`)
+    }
     return value
   }
   return {
@@ -112,6 +125,8 @@ function parseOptions(args: string[]): Options {
     closedSeconds: option('closed-seconds', 10),
     pool: option('pool', 20),
     itemsPerSet: option('items-per-set', 20),
+    claimItems: option('claim-items', 100_000, { orZero: true }),
+    claims: option('claims', 30),
   }
 }
 
@@ -138,7 +153,7 @@ function send(
         path: pathname,
         headers: {
           ...headers,
-          'content-type': 'application/json',
+          ...(body === '' ? {} : { 'content-type': 'application/json' }),
           'content-length': Buffer.byteLength(body),
         },
       },
@@ -496,7 +511,92 @@ async function postJson(url: string, headers: Record<string, string>) {
 
 const execFileAsync = promisify(execFile)
 
-async function runServer(options: Options): Promise<{ result: ClientResult; stored: number }> {
+/** Share of the large task's items, the first in task order, that have their done annotation. */
+const LARGE_TASK_DONE_SHARE = 0.9
+
+/**
+ * A task of `count` items of the scenario's type whose first 90 % each have a done annotation by
+ * a worker who is not among the annotators, in expired sets of items_per_set items: a task whose
+ * work is mostly done. Set-based SQL, then ANALYZE, as autovacuum would after such a load.
+ */
+async function seedLargeTask(
+  database: Extract<DatabaseHandle, { kind: 'postgres' }>,
+  scenario: Scenario,
+  count: number,
+) {
+  const { db, pool } = database
+  const { task } = await seedTask(db, scenario, { items: 0, task: { itemsTotal: count } })
+  const author = await seedWorker(db, scenario)
+  const done = Math.floor(count * LARGE_TASK_DONE_SHARE)
+  const perSet = scenario.taskType.itemsPerSet
+  await pool.query(
+    `insert into items (task_id, position, data)
+     select $1, g, jsonb_build_object('prompt', 'prompt ' || g,
+                                      'recording', jsonb_build_object('uuid', gen_random_uuid()))
+     from generate_series(0, $2 - 1) g`,
+    [task.id, count],
+  )
+  await pool.query(
+    `insert into item_sets (task_id, user_id, lock_expiration, position)
+     select $1, $2, now() - interval '1 day', g from generate_series(0, $3 - 1) g`,
+    [task.id, author.id, Math.ceil(done / perSet)],
+  )
+  await pool.query(
+    `insert into item_set_items (item_set_id, item_id, position)
+     select st.id, i.id, i.position
+     from items i join item_sets st on st.task_id = i.task_id and st.position = i.position / $2
+     where i.task_id = $1 and i.position < $3`,
+    [task.id, perSet, done],
+  )
+  await pool.query(
+    `insert into annotations (item_id, item_set_id, user_id, data, is_done, locked_at, client_updated_at)
+     select s.item_id, s.item_set_id, $2, '{"transcript": "done"}', true, now(), now()
+     from item_set_items s join item_sets st on st.id = s.item_set_id
+     where st.task_id = $1`,
+    [task.id, author.id],
+  )
+  await pool.query('analyze items, item_sets, item_set_items, annotations')
+  return task.id
+}
+
+/**
+ * Latencies of a claim of the task by each annotator given, one after another, sent from this
+ * process (one request at a time, so the client's work hardly weighs on the server).
+ */
+async function timeClaims(base: string, headers: (() => Record<string, string>)[], taskId: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const url = new URL(base)
+  const recorder = new Recorder()
+  const started = performance.now()
+  for (const [index, headersOf] of headers.entries()) {
+    const outcome = await send(
+      agent,
+      url,
+      'POST',
+      `${API_BASE}/endworker/tasks/${taskId}/item-sets/`,
+      { ...headersOf(), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      '',
+    )
+    const emptySet =
+      outcome.status === 201 &&
+      (JSON.parse(outcome.body) as { items: unknown[] }).items.length === 0
+    recorder.add(
+      emptySet ? { ...outcome, status: 0, body: 'an empty set' } : outcome,
+      `claim by annotator ${index}`,
+    )
+  }
+  agent.destroy()
+  return {
+    first: recorder.latencies[0] ?? Number.NaN,
+    summary: recorder.summary('claims', (performance.now() - started) / 1000),
+  }
+}
+
+type ClaimFigure = { items: number; first: number; summary: Summary }
+
+async function runServer(
+  options: Options,
+): Promise<{ result: ClientResult; stored: number; claims: ClaimFigure | null }> {
   const adminUrl = process.env.DATABASE_URL as string
   const { database, drop } = await createDatabase(adminUrl, options.pool)
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-save-'))
@@ -637,7 +737,19 @@ async function runServer(options: Options): Promise<{ result: ClientResult; stor
     if (keys!.count !== result.savesOk) {
       throw new Error(`${result.savesOk} saves answered 2xx but ${keys!.count} keys were stored`)
     }
-    return { result, stored }
+
+    let claims: ClaimFigure | null = null
+    if (options.claimItems > 0) {
+      const seedStarted = performance.now()
+      const largeTaskId = await seedLargeTask(database, scenario, options.claimItems)
+      console.log(
+        `claims: seeded a task of ${options.claimItems.toLocaleString('en')} items, ` +
+          `${LARGE_TASK_DONE_SHARE * 100} % done, in ${seconds(seedStarted, performance.now())}`,
+      )
+      const timed = await timeClaims(base, sessions.slice(0, options.claims), largeTaskId)
+      claims = { items: options.claimItems, ...timed }
+    }
+    return { result, stored, claims }
   } finally {
     process.removeListener('SIGINT', onSignal)
     process.removeListener('SIGTERM', onSignal)
@@ -655,7 +767,12 @@ const loadAverage = () =>
     .map((value) => value.toFixed(1))
     .join(' ')
 
-function report(options: Options, result: ClientResult, stored: number): boolean {
+function report(
+  options: Options,
+  result: ClientResult,
+  stored: number,
+  claims: ClaimFigure | null,
+): boolean {
   const summaries = [result.openLoop, result.closedSave, result.closedBare]
   const ms = (value: number) => value.toFixed(1)
   const header = [
@@ -722,7 +839,18 @@ function report(options: Options, result: ClientResult, stored: number): boolean
       `each stored once under its Idempotency-Key; ${stored.toLocaleString('en')} annotations ` +
       'in the database.',
   )
-  const failed = summaries.filter((summary) => summary.errors > 0)
+  if (claims) {
+    const { summary } = claims
+    console.log(
+      `\nclaims on a task of ${claims.items.toLocaleString('en')} items, ` +
+        `${LARGE_TASK_DONE_SHARE * 100} % done: ${summary.requests} by different annotators, one ` +
+        `after another: first ${ms(claims.first)} ms, p50 ${ms(summary.p50)} ms, ` +
+        `p95 ${ms(summary.p95)} ms, max ${ms(summary.max)} ms.`,
+    )
+  }
+  const failed = [...summaries, ...(claims ? [claims.summary] : [])].filter(
+    (summary) => summary.errors > 0,
+  )
   for (const summary of failed) {
     console.log(`\nerrors in "${summary.name}":`)
     for (const sample of summary.errorSamples) console.log(`  ${sample}`)
@@ -747,8 +875,8 @@ async function main() {
     return
   }
   const options = parseOptions(args)
-  const { result, stored } = await runServer(options)
-  if (!report(options, result, stored)) process.exitCode = 1
+  const { result, stored, claims } = await runServer(options)
+  if (!report(options, result, stored, claims)) process.exitCode = 1
 }
 
 await main()

@@ -20,6 +20,20 @@ export const LanguageSchema = v.object({
 })
 export type Language = v.InferOutput<typeof LanguageSchema>
 
+/** A diacritic sign of a language, offered as a button under the text widgets. */
+export const DiacriticSignSchema = v.object({ sign: v.string(), description: v.string() })
+export type DiacriticSign = v.InferOutput<typeof DiacriticSignSchema>
+
+/**
+ * The spec's language variant with its diacritic signs, where text is typed in the language
+ * (the worker's item set carries it, so the sign palette works offline too).
+ */
+export const LanguageWithSignsSchema = v.object({
+  ...LanguageSchema.entries,
+  diacritic_signs: v.array(DiacriticSignSchema),
+})
+export type LanguageWithSigns = v.InferOutput<typeof LanguageWithSignsSchema>
+
 /** Approval status, the four-value reading of the spec: PENDING 0, AUTOMATIC 1, ACCEPTED 2, REJECTED 3. */
 export const APPROVAL_STATUS = { PENDING: 0, AUTOMATIC: 1, ACCEPTED: 2, REJECTED: 3 } as const
 export const ApprovalStatusSchema = v.picklist([0, 1, 2, 3])

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { ClientGroupSchema } from './client-groups'
 import { IdParamSchema, IdSchema, pagedSchema } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
+import { type Ordering, orderingsOf, searchQuery } from './query'
 import { TaskSchemaDocumentSchema } from './task-schema'
 
 /**
@@ -69,20 +70,13 @@ export const PageQueryEntries = {
 }
 
 /** `ordering=field` or `-field` (descending). Ties are broken by id. */
-export const DEFINITION_ORDERINGS = [
-  'id',
-  '-id',
-  'name',
-  '-name',
-  'created_timestamp',
-  '-created_timestamp',
-] as const
-export type DefinitionOrdering = (typeof DEFINITION_ORDERINGS)[number]
+export const DEFINITION_ORDERINGS = orderingsOf(['id', 'name', 'created_timestamp'])
+export type DefinitionOrdering = Ordering<'id' | 'name' | 'created_timestamp'>
 
 const listQueryEntries = {
   client_group__id: v.optional(IdParamSchema),
   /** Matches names, case-insensitively. */
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  search: searchQuery,
   ordering: v.optional(v.picklist(DEFINITION_ORDERINGS), '-created_timestamp'),
   ...PageQueryEntries,
 }
@@ -106,28 +100,40 @@ export type VersionedDetailQuery = v.InferOutput<typeof VersionedDetailQuerySche
 
 export const IdParamsSchema = v.object({ id: IdParamSchema })
 
+/**
+ * A version of a schema or protocol: its identity, what the kind of definition holds, and where
+ * the version stands (its author, group, successor, and the task types and tasks using it).
+ */
+const versionedEntitySchema = <TContent extends v.ObjectEntries>(content: TContent) =>
+  v.object({
+    id: IdSchema,
+    name: v.string(),
+    version: v.number(),
+    ...content,
+    author: v.nullable(UserRefSchema),
+    client_group: ClientGroupSchema,
+    created_timestamp: v.string(),
+    next_version: v.nullable(IdSchema),
+    task_types: v.array(NamedRefSchema),
+    tasks: v.array(TaskRefSchema),
+  })
+
+/** A page of whole versions, or with `base=true` every match in the light form. */
+const versionedListSchema = <TEntity extends v.GenericSchema>(entity: TEntity) =>
+  v.union([pagedSchema(entity), v.array(VersionRefSchema)])
+
+/** A whole version, or with `base=true` its light form. */
+const versionedDetailSchema = <TEntity extends v.GenericSchema>(entity: TEntity) =>
+  v.union([entity, VersionRefSchema])
+
 // --- Task schemas ------------------------------------------------------------------------------
 
 /** The spec's Task schema entity. */
-export const TaskSchemaEntitySchema = v.object({
-  id: IdSchema,
-  name: v.string(),
-  version: v.number(),
-  schema: TaskSchemaDocumentSchema,
-  author: v.nullable(UserRefSchema),
-  client_group: ClientGroupSchema,
-  created_timestamp: v.string(),
-  next_version: v.nullable(IdSchema),
-  task_types: v.array(NamedRefSchema),
-  tasks: v.array(TaskRefSchema),
-})
+export const TaskSchemaEntitySchema = versionedEntitySchema({ schema: TaskSchemaDocumentSchema })
 export type TaskSchemaEntity = v.InferOutput<typeof TaskSchemaEntitySchema>
 
-export const TaskSchemaListSchema = v.union([
-  pagedSchema(TaskSchemaEntitySchema),
-  v.array(VersionRefSchema),
-])
-export const TaskSchemaDetailSchema = v.union([TaskSchemaEntitySchema, VersionRefSchema])
+export const TaskSchemaListSchema = versionedListSchema(TaskSchemaEntitySchema)
+export const TaskSchemaDetailSchema = versionedDetailSchema(TaskSchemaEntitySchema)
 
 export const TaskSchemaCreateSchema = v.object({
   name: NameSchema,
@@ -166,29 +172,17 @@ export const ProtocolFileSchema = v.object({
  * previous version (null for a first version and for PDFs); annotators are offered it for
  * `show_changes_days` days after the version was made.
  */
-export const TaskProtocolEntitySchema = v.object({
-  id: IdSchema,
-  name: v.string(),
-  version: v.number(),
+export const TaskProtocolEntitySchema = versionedEntitySchema({
   serving_type: v.picklist(PROTOCOL_SERVING_TYPES),
   content: v.string(),
   file: v.nullable(ProtocolFileSchema),
   diff: v.nullable(v.string()),
   show_changes_days: v.number(),
-  author: v.nullable(UserRefSchema),
-  client_group: ClientGroupSchema,
-  created_timestamp: v.string(),
-  next_version: v.nullable(IdSchema),
-  task_types: v.array(NamedRefSchema),
-  tasks: v.array(TaskRefSchema),
 })
 export type TaskProtocolEntity = v.InferOutput<typeof TaskProtocolEntitySchema>
 
-export const TaskProtocolListSchema = v.union([
-  pagedSchema(TaskProtocolEntitySchema),
-  v.array(VersionRefSchema),
-])
-export const TaskProtocolDetailSchema = v.union([TaskProtocolEntitySchema, VersionRefSchema])
+export const TaskProtocolListSchema = versionedListSchema(TaskProtocolEntitySchema)
+export const TaskProtocolDetailSchema = versionedDetailSchema(TaskProtocolEntitySchema)
 
 const protocolFields = {
   name: NameSchema,
@@ -394,6 +388,7 @@ export const TaskTypePageSchema = pagedSchema(TaskTypeEntitySchema)
 
 export const TaskTypeListQuerySchema = v.object({
   ...listQueryEntries,
+  /** Any version of this schema (or protocol): the id may name any version of its chain. */
   schema: v.optional(IdParamSchema),
   protocol: v.optional(IdParamSchema),
   status: v.optional(v.picklist(TASK_TYPE_STATUSES)),

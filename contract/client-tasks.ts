@@ -3,6 +3,14 @@ import { LanguageSchema } from './auth'
 import { ClientGroupSchema } from './client-groups'
 import { IdParamSchema, IdSchema, pagedSchema } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
+import {
+  isoMomentSchema,
+  type Ordering,
+  orderingQuery,
+  searchQuery,
+  textFlag,
+  textMoment,
+} from './query'
 import { TASK_STATUSES, type TaskStatus, TaskStatusSchema } from './task-intake'
 
 /**
@@ -44,19 +52,6 @@ export function canChangeTaskStatus(from: TaskStatus, to: TaskStatus): boolean {
 
 // Query strings arrive as text: these turn them into typed values with clear messages.
 const queryId = v.pipe(v.string(), v.regex(/^[1-9]\d{0,14}$/, 'must be an id'), v.transform(Number))
-const queryFlag = v.pipe(
-  v.picklist(['true', 'false'], "must be 'true' or 'false'"),
-  v.transform((value) => value === 'true'),
-)
-/** A timestamp with its time zone, or a date (midnight UTC). */
-const isoMomentSchema = v.union(
-  [v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.isoDate())],
-  'must be an ISO 8601 date, or a timestamp with its time zone',
-)
-const queryTimestamp = v.pipe(
-  isoMomentSchema,
-  v.transform((value) => new Date(value)),
-)
 const queryStatuses = v.pipe(
   v.string(),
   v.transform((value) => value.split(',').map((status) => status.trim())),
@@ -77,20 +72,7 @@ const limitField = v.optional(
   String(DEFAULT_PAGE_SIZE),
 )
 
-export type Ordering<TField extends string> = TField | `-${TField}`
-
-/** `field` ascending or `-field` descending, from the given fields. */
-const orderingField = <const TField extends string>(
-  fields: readonly TField[],
-  fallback: Ordering<TField>,
-) =>
-  v.optional(
-    v.picklist(
-      fields.flatMap((field): Ordering<TField>[] => [field, `-${field}`]),
-      `must be one of ${fields.join(', ')}, each optionally prefixed with -`,
-    ),
-    fallback,
-  )
+export type { Ordering }
 
 /** Metadata filters are query parameters named `metadata__<key>`; every pair must match. */
 export const METADATA_FILTER_PREFIX = 'metadata__'
@@ -108,14 +90,15 @@ export type TaskOrderingField = (typeof TASK_ORDERING_FIELDS)[number]
 const taskFilterEntries = {
   client_group: v.optional(queryId),
   task_type: v.optional(queryId),
+  /** Any version of this schema: the id may name any version of its chain. */
   schema: v.optional(queryId),
   status: v.optional(queryStatuses),
   excluded_status: v.optional(queryStatuses),
   /** Bounds on the task's created timestamp, both inclusive. */
-  timeframe_start: v.optional(queryTimestamp),
-  timeframe_end: v.optional(queryTimestamp),
+  timeframe_start: v.optional(textMoment),
+  timeframe_end: v.optional(textMoment),
   /** Part of the description or the task type name (any case), or the task id. */
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  search: searchQuery,
 }
 
 const taskFiltersSchema = <TEntries extends v.ObjectEntries>(entries: TEntries) =>
@@ -152,7 +135,7 @@ export type TaskFilters = v.InferOutput<typeof TaskFiltersQuerySchema>
 
 /** GET /client/tasks/: filters, ordering (default newest first) and offset/limit paging. */
 export const TaskListQuerySchema = taskFiltersSchema({
-  ordering: orderingField(TASK_ORDERING_FIELDS, '-created'),
+  ordering: orderingQuery(TASK_ORDERING_FIELDS, '-created'),
   offset: offsetField,
   limit: limitField,
 })
@@ -443,12 +426,12 @@ export const ANNOTATION_ORDERING_FIELDS = ['id', 'created', 'modified', 'item', 
 /** GET /client/tasks/{id}/annotations/. search looks into the annotation values' text. */
 export const AnnotationListQuerySchema = v.object({
   user: v.optional(queryId),
-  is_done: v.optional(queryFlag),
-  has_errors: v.optional(queryFlag),
-  created_after: v.optional(queryTimestamp),
-  created_before: v.optional(queryTimestamp),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
-  ordering: orderingField(ANNOTATION_ORDERING_FIELDS, 'id'),
+  is_done: v.optional(textFlag),
+  has_errors: v.optional(textFlag),
+  created_after: v.optional(textMoment),
+  created_before: v.optional(textMoment),
+  search: searchQuery,
+  ordering: orderingQuery(ANNOTATION_ORDERING_FIELDS, 'id'),
   offset: offsetField,
   limit: limitField,
 })

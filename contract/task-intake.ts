@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { IdSchema } from './common'
+import { textFlag, textMoment } from './query'
 
 /**
  * Data intake: POST /api/client/tasks/ (multipart) makes a task from a data file, and
@@ -43,11 +44,6 @@ const idField = v.pipe(
   v.transform(Number),
 )
 
-const flagField = v.pipe(
-  v.picklist(['true', 'false'], "must be 'true' or 'false'"),
-  v.transform((value) => value === 'true'),
-)
-
 const isStringMap = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' &&
   value !== null &&
@@ -61,15 +57,6 @@ const metadataField = v.pipe(
   v.transform((value) => value as Record<string, string>),
 )
 
-/** A timestamp with its time zone, or a date (midnight UTC). */
-const deadlineField = v.pipe(
-  v.union(
-    [v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.isoDate())],
-    'must be an ISO 8601 date, or a timestamp with its time zone',
-  ),
-  v.transform((value) => new Date(value)),
-)
-
 /**
  * The multipart text fields, which all arrive as strings; the server treats an empty field as an
  * absent one. The file goes in the part named `file`.
@@ -79,12 +66,12 @@ export const TaskUploadFieldsSchema = v.object(
     task_type: idField,
     base_language: idField,
     target_language: idField,
-    settle_target_lang: v.pipe(v.string(required), flagField),
+    settle_target_lang: v.pipe(v.string(required), textFlag),
     description: v.optional(v.string(), ''),
     metadata: v.optional(metadataField),
     project: v.optional(idField),
-    deadline: v.optional(deadlineField),
-    start_task: v.optional(flagField, 'false'),
+    deadline: v.optional(textMoment),
+    start_task: v.optional(textFlag, 'false'),
   },
   // valibot words a missing key with the object's message.
   required,

@@ -131,6 +131,14 @@ export const GridPlacementSchema = v.pipe(
 )
 export type GridPlacement = v.InferOutput<typeof GridPlacementSchema>
 
+/** A placement taking the whole row unless a width (and an offset) is given. */
+export const gridPlacement = (
+  row: number,
+  column: number,
+  colWidth = GRID_COLUMNS,
+  colOffset = 0,
+): GridPlacement => ({ row, column, col_width: colWidth, col_offset: colOffset })
+
 const fieldEntries = {
   widget: v.strictObject({ config: WidgetConfigSchema }),
   grid_placement: GridPlacementSchema,

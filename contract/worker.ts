@@ -1,7 +1,8 @@
 import * as v from 'valibot'
-import { LanguageSchema } from './auth'
+import { LanguageSchema, LanguageWithSignsSchema } from './auth'
 import { IdParamSchema, IdSchema, IsoDateTimeSchema, pagedSchema } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
+import { orderingQuery, searchQuery } from './query'
 import { FieldNameSchema, type Messages } from './schema-rules'
 import { TaskStatusSchema } from './task-intake'
 import { TaskSchemaDocumentSchema, WidgetConfigSchema } from './task-schema'
@@ -174,8 +175,8 @@ export const WorkerItemSetSchema = v.object({
     id: IdSchema,
     description: v.string(),
     status: TaskStatusSchema,
-    base_language: LanguageSchema,
-    target_language: LanguageSchema,
+    base_language: LanguageWithSignsSchema,
+    target_language: LanguageWithSignsSchema,
   }),
   lock_expiration_timestamp: IsoDateTimeSchema,
   /** The lock ended: only the done items are listed, and nothing can be saved. */
@@ -299,16 +300,10 @@ const queryNumber = v.pipe(
  */
 export const CoordinatorItemSetQuerySchema = v.object({
   /** Part of the username, first or last name, or task description (any case), or the set id. */
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  search: searchQuery,
   /** Members of this coordination group and of the groups it manages. */
   coordination_group: v.optional(queryNumber),
-  ordering: v.optional(
-    v.picklist(
-      ITEM_SET_ORDERING_FIELDS.flatMap((field) => [field, `-${field}`] as const),
-      `must be one of ${ITEM_SET_ORDERING_FIELDS.join(', ')}, each optionally prefixed with -`,
-    ),
-    '-created',
-  ),
+  ordering: orderingQuery(ITEM_SET_ORDERING_FIELDS, '-created'),
   page: v.optional(queryNumber, '1'),
   page_size: v.optional(
     v.pipe(

@@ -1,5 +1,5 @@
 import type { Role } from '../../contract/roles'
-import type { TaskSchemaDocument } from '../../contract/task-schema'
+import { gridPlacement, type TaskSchemaDocument } from '../../contract/task-schema'
 
 export type DemoAccount = { username: string; role: Role; firstName: string; lastName: string }
 
@@ -99,13 +99,6 @@ says. When in doubt, leave it unticked and say why in the comment field.
 Questions about these rules go to your coordinator, not to the comment field.
 `
 
-const place = (row: number, column: number, colWidth: number, colOffset = 0) => ({
-  row,
-  column,
-  col_width: colWidth,
-  col_offset: colOffset,
-})
-
 /** Text, dropdown, checkbox, audio and image widgets laid out on a 12-column grid. */
 export const DEMO_TASK_SCHEMA: TaskSchemaDocument = {
   validators: [
@@ -129,15 +122,15 @@ export const DEMO_TASK_SCHEMA: TaskSchemaDocument = {
           enableSeekingForward: true,
         },
       },
-      grid_placement: place(1, 1, 6),
+      grid_placement: gridPlacement(1, 1, 6),
     },
     picture: {
       widget: { config: { component: 'image', label: 'Picture' } },
-      grid_placement: place(1, 2, 6),
+      grid_placement: gridPlacement(1, 2, 6),
     },
     prompt: {
       widget: { config: { component: 'text', label: 'Prompt', is_inline: true } },
-      grid_placement: place(2, 1, 12),
+      grid_placement: gridPlacement(2, 1, 12),
     },
   },
   annotation_schema: {
@@ -161,7 +154,7 @@ export const DEMO_TASK_SCHEMA: TaskSchemaDocument = {
           replaceNewlineChar: ' ',
         },
       },
-      grid_placement: place(3, 1, 12),
+      grid_placement: gridPlacement(3, 1, 12),
       data_type: 'string',
     },
     speaker: {
@@ -174,7 +167,7 @@ export const DEMO_TASK_SCHEMA: TaskSchemaDocument = {
           placeholder: 'Choose the speaker',
         },
       },
-      grid_placement: place(4, 1, 4),
+      grid_placement: gridPlacement(4, 1, 4),
       data_type: 'string',
     },
     background: {
@@ -186,19 +179,19 @@ export const DEMO_TASK_SCHEMA: TaskSchemaDocument = {
           multiple: true,
         },
       },
-      grid_placement: place(4, 2, 4),
+      grid_placement: gridPlacement(4, 2, 4),
       data_type: 'string',
     },
     picture_matches: {
       widget: { config: { component: 'checkbox', label: 'The picture matches the prompt' } },
-      grid_placement: place(4, 3, 3, 1),
+      grid_placement: gridPlacement(4, 3, 3, 1),
       data_type: 'bool',
     },
     mismatch_reason: {
       widget: {
         config: { component: 'text', label: 'Why not?', placeholder: 'What the picture shows' },
       },
-      grid_placement: place(5, 1, 12),
+      grid_placement: gridPlacement(5, 1, 12),
       data_type: 'string',
     },
   },

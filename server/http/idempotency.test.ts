@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto'
-import { eq, like } from 'drizzle-orm'
+import { eq, like, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../db/client'
+import { prepareRaw } from '../db/prepared'
 import { idempotencyKeys, instanceSettings, users } from '../db/schema'
 import { openTestDatabase } from '../test/harness'
 import { HttpError } from './errors'
-import { type IdempotencyScope, idempotencyOf, withIdempotency } from './idempotency'
+import {
+  answerValues,
+  type IdempotencyScope,
+  idempotencyOf,
+  insertAnswer,
+  isKeyTaken,
+  withIdempotency,
+} from './idempotency'
 
 let database: DatabaseHandle
 let drop: () => Promise<void>
@@ -162,5 +170,36 @@ describe('withIdempotency', () => {
     expect(answers.map((answer) => answer.replayed).sort()).toEqual([false, true])
     expect(answers[0]?.body).toEqual(answers[1]?.body)
     expect(await settingsNamed('concurrent')).toHaveLength(1)
+  })
+})
+
+describe('insertAnswer: a write and its answer in one statement', () => {
+  /** An instance setting named `name`, and the key's answer naming it, in one statement. */
+  const writeAtOnce = (scope: IdempotencyScope, name: string) =>
+    prepareRaw<{ key: string }>(
+      database.db,
+      'test_write_at_once',
+      sql`with written as (
+            insert into ${instanceSettings} (key, value) values (${name}, '1') returning key),
+          answered as (${insertAnswer(sql`jsonb_build_object('written', written.key)`, sql`written`)})
+          select key from written`,
+    ).execute(answerValues(scope))
+
+  it('stores the answer with the write, for withIdempotency to replay', async () => {
+    const scope = scopeOf()
+    expect(await writeAtOnce(scope, 'at-once-1')).toEqual([{ key: 'at-once-1' }])
+    const runs = { count: 0 }
+    const replay = await withIdempotency(database.db, scope, writing('at-once', runs))
+    expect(replay).toEqual({ status: 200, body: { written: 'at-once-1' }, replayed: true })
+    expect(runs.count).toBe(0)
+  })
+
+  it('fails on a key used before, keeping nothing of the second write', async () => {
+    const scope = scopeOf()
+    await writeAtOnce(scope, 'taken-1')
+    const second = writeAtOnce(scope, 'taken-2')
+    await expect(second).rejects.toSatisfy(isKeyTaken)
+    expect(await settingsNamed('taken')).toHaveLength(1)
+    await expect(writeAtOnce(scopeOf(), 'taken-3')).resolves.toHaveLength(1)
   })
 })

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '../../contract/worker'
 import type { Db, Tx } from '../db/client'
 import { idempotencyKeys } from '../db/schema'
+import { isUniqueViolation } from '../modules/account/registration-queries'
 import { badRequest, HttpError } from './errors'
 import { currentUser } from './guards'
 
@@ -116,6 +117,39 @@ export async function withIdempotency<T>(
       .where(where)
     return { ...answer, replayed: false }
   })
+}
+
+/**
+ * For a hot write made by one statement instead of in withIdempotency's transaction: the insert
+ * of the key row with a 200 answer, a step of that statement selecting the answer `body`
+ * (jsonb) from `from`. Its values are placeholders, filled by answerValues. The statement keeps
+ * both or neither. When the key is stored already, or a concurrent request with it commits
+ * first, the statement fails on the key (isKeyTaken) having changed nothing; the request then
+ * goes through withIdempotency, which replays or refuses it.
+ */
+export function insertAnswer(body: SQL, from: SQL): SQL {
+  return sql`insert into ${idempotencyKeys}
+    (key, user_id, method, path, request_hash, status_code, body)
+    select ${sql.placeholder('idempotencyKey')}, ${sql.placeholder('idempotencyUserId')}::int,
+      ${sql.placeholder('idempotencyMethod')}, ${sql.placeholder('idempotencyPath')},
+      ${sql.placeholder('idempotencyRequestHash')}, 200, ${body}
+    from ${from}`
+}
+
+/** The placeholder values of insertAnswer for the request's scope. */
+export function answerValues(scope: IdempotencyScope) {
+  return {
+    idempotencyKey: scope.key,
+    idempotencyUserId: scope.userId,
+    idempotencyMethod: scope.method,
+    idempotencyPath: scope.path,
+    idempotencyRequestHash: scope.requestHash,
+  }
+}
+
+/** Whether a statement with insertAnswer failed because its key is taken. */
+export function isKeyTaken(error: unknown): boolean {
+  return isUniqueViolation(error, 'idempotency_keys_user_id_key_pk')
 }
 
 /** Sends an answer of `withIdempotency`, marking a replay with `Idempotent-Replay: true`. */

@@ -2,6 +2,7 @@ import type { AppPlugin } from '../http/valibot'
 import { accountRoutes } from './account/routes'
 import { authRoutes } from './auth/routes'
 import { clientGroupRoutes } from './client-groups/routes'
+import { clientPickerRoutes } from './client-pickers/routes'
 import { clientTaskRoutes } from './client-tasks/routes'
 import { coordinatorItemSetRoutes } from './coordinator/item-sets-routes'
 import { coordinatorRoutes } from './coordinator/routes'
@@ -19,6 +20,7 @@ export const apiModules: AppPlugin[] = [
   languageRoutes,
   coordinatorRoutes,
   clientGroupRoutes,
+  clientPickerRoutes,
   taskDefinitionRoutes,
   taskIntakeRoutes,
   clientTaskRoutes,

@@ -1,8 +1,10 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { buildApp } from '../app'
 import { type AppConfig, loadConfig } from '../config'
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '../db/client'
+import { createScratchDatabase } from './scratch-database'
 
 /**
  * The database a server test runs on: embedded PGlite in memory by default, or a fresh database on
@@ -19,25 +21,9 @@ export async function openTestDatabase(): Promise<{
   }
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL')
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 })
+  const { database, drop } = await createScratchDatabase(adminUrl, { prefix: 'test', poolSize: 20 })
   await migrateDatabase(database)
-  return {
-    database,
-    drop: async () => {
-      await database.close()
-      const cleanup = new pg.Client({ connectionString: adminUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
-    },
-  }
+  return { database, drop }
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -63,4 +49,33 @@ export async function createTestApp(
       await drop()
     },
   }
+}
+
+export type MediaTestApp = TestApp & { mediaDir: string }
+
+/** A test app whose media go to a temporary directory of their own, removed by close(). */
+export async function createTestAppWithMedia(
+  name: string,
+  overrides: Partial<AppConfig> = {},
+  options: { jobs?: boolean } = {},
+): Promise<MediaTestApp> {
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`))
+  const t = await createTestApp({ mediaDir, ...overrides }, options)
+  return {
+    ...t,
+    mediaDir,
+    close: async () => {
+      await t.close()
+      fs.rmSync(mediaDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Every file below a directory, by path; none when it does not exist. */
+export function listFiles(directory: string): string[] {
+  if (!fs.existsSync(directory)) return []
+  return fs
+    .readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
 }

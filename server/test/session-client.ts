@@ -170,3 +170,10 @@ export async function signInAs(app: AppLike, user: TestUser): Promise<SignedInCl
   }
   return Object.assign(client, { user })
 }
+
+/** The status a fresh visitor's sign-in with these credentials gets: 200 when they are valid. */
+export async function loginStatus(app: AppLike, username: string, password: string) {
+  const visitor = await anonymousClient(app)
+  const response = await visitor.post('auth/session/login/', { username, password })
+  return response.statusCode
+}

@@ -68,7 +68,7 @@ export interface OfflineSchema extends DBSchema {
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>
-type StoreName = 'outbox' | 'rejections' | 'kv' | 'itemSets' | 'annotations'
+export type StoreName = 'outbox' | 'rejections' | 'kv' | 'itemSets' | 'annotations'
 type UpgradeTx = IDBPTransaction<OfflineSchema, StoreName[], 'versionchange'>
 
 /** The stores an enqueue may write alongside its op, in the same transaction. */

@@ -10,6 +10,7 @@ import {
   listItemSets,
   putDraft,
   putItemSet,
+  updateItemSet,
 } from './item-sets'
 
 beforeEach(async () => {
@@ -48,6 +49,18 @@ describe('item sets and drafts', () => {
     expect(await getItemSet<Kept>(1)).toEqual({ id: 1, items: [10, 11] })
     expect((await listItemSets()).map((set) => set.id)).toEqual([1, 2])
     expect(await getItemSet(3)).toBeUndefined()
+  })
+
+  it('updates a copy in place, and leaves it when the update gives nothing', async () => {
+    type Kept = { id: number; items: number[] }
+    await putItemSet({ id: 1, items: [10] } as Kept)
+
+    await updateItemSet<Kept>(1, (kept) => kept && { ...kept, items: [...kept.items, 11] })
+    await updateItemSet<Kept>(1, () => undefined)
+    await updateItemSet<Kept>(2, (kept) => kept && { ...kept, items: [] })
+
+    expect(await getItemSet<Kept>(1)).toEqual({ id: 1, items: [10, 11] })
+    expect(await getItemSet(2)).toBeUndefined()
   })
 
   it('keeps drafts per item, lists them by item set, and deletes one', async () => {

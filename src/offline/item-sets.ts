@@ -1,4 +1,12 @@
-import { type AnnotationDraft, type OutboxOp, offlineDb, type StoredItemSet } from './db'
+import type { IDBPTransaction } from 'idb'
+import {
+  type AnnotationDraft,
+  type OfflineSchema,
+  type OutboxOp,
+  offlineDb,
+  type StoredItemSet,
+  type StoreName,
+} from './db'
 import { ANNOTATION_SAVE, type AnnotationSavePayload } from './operations/annotation-save'
 import { enqueue } from './outbox'
 
@@ -19,19 +27,44 @@ export async function putItemSet(itemSet: StoredItemSet): Promise<void> {
   await (await offlineDb()).put('itemSets', itemSet)
 }
 
+/**
+ * Replaces the item set's copy by what `update` makes of it (undefined: leave it as it is). Read
+ * and write share one transaction, so no other write (another tab's, a cleanup) comes between.
+ */
+export async function updateItemSet<T extends StoredItemSet = StoredItemSet>(
+  id: number,
+  update: (stored: T | undefined) => T | undefined,
+): Promise<void> {
+  const db = await offlineDb()
+  const tx = db.transaction('itemSets', 'readwrite')
+  const next = update((await tx.store.get(id)) as T | undefined)
+  if (next) await tx.store.put(next)
+  await tx.done
+}
+
 export async function listItemSets(): Promise<StoredItemSet[]> {
   return (await offlineDb()).getAll('itemSets')
 }
 
+const ITEM_SET_SCOPE: StoreName[] = ['itemSets', 'annotations']
+
 /** Forgets the item set with its drafts (finished, or its lock gone). Queued saves stay queued. */
 export async function deleteItemSet(id: number): Promise<void> {
   const db = await offlineDb()
-  const tx = db.transaction(['itemSets', 'annotations'], 'readwrite')
+  const tx = db.transaction(ITEM_SET_SCOPE, 'readwrite')
+  await deleteItemSetWithin(tx, id)
+  await tx.done
+}
+
+/** `deleteItemSet` as part of the caller's transaction, which must cover ITEM_SET_SCOPE. */
+export async function deleteItemSetWithin(
+  tx: IDBPTransaction<OfflineSchema, StoreName[], 'readwrite'>,
+  id: number,
+): Promise<void> {
   await tx.objectStore('itemSets').delete(id)
   for await (const cursor of tx.objectStore('annotations').index('by-item-set').iterate(id)) {
     await cursor.delete()
   }
-  await tx.done
 }
 
 export async function getDraft(

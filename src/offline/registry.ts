@@ -20,6 +20,11 @@ export type OperationDefinition<TPayload> = {
    */
   coalesceKey?: (payload: TPayload) => string
   send: (payload: TPayload, context: SendContext) => Promise<unknown>
+  /**
+   * The item set whose copy on the device the change belongs to: the copy is kept while the op
+   * waits or stays rejected (item-set-cleanup.ts). Absent for changes of no item set.
+   */
+  itemSetOf?: (payload: TPayload) => number
   /** Defaults to `classifyByStatus`. */
   classify?: (error: unknown) => FailureKind
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { preloadMarkdown } from '../ui/Markdown'
 
 afterEach(() => {
   cleanup()
@@ -30,3 +31,6 @@ window.ResizeObserver ??= ResizeObserverPolyfill as unknown as typeof ResizeObse
 window.HTMLElement.prototype.scrollIntoView ??= () => {}
 // jsdom has no FontFaceSet, which Mantine's autosizing textarea listens to.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() })
+
+// Markdown renders through a lazily loaded chunk; tests see texts as an app that has loaded it.
+await preloadMarkdown()

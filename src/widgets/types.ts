@@ -1,10 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { ComponentType } from 'react'
-import type { Preferences } from '../../contract/auth'
+import type { DiacriticSign, Preferences } from '../../contract/auth'
 import type { WidgetComponent, WidgetConfig } from '../../contract/task-schema'
 
-/** One diacritic sign of a language, offered as a button under text widgets. */
-export type DiacriticSign = { sign: string; description: string }
+export type { DiacriticSign }
 
 /** What the widgets need to know about the task's language. */
 export type WidgetLanguage = {

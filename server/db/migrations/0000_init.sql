@@ -480,6 +480,7 @@ CREATE TABLE "tasks" (
 	"progress" double precision DEFAULT 0 NOT NULL,
 	"last_stats_recalculation" timestamp with time zone,
 	"last_activity" timestamp with time zone,
+	"first_open_position" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "tasks_status_check" CHECK ("tasks"."status" in ('CREATED', 'PROCESSING', 'IN_PROGRESS', 'PAUSED', 'FINISHED', 'ARCHIVED')),
 	CONSTRAINT "tasks_items_per_set_check" CHECK ("tasks"."items_per_set" >= 1),
 	CONSTRAINT "tasks_max_items_per_user_check" CHECK ("tasks"."max_items_per_user" >= 1),

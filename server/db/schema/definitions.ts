@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { TaskSchemaDocument } from '../../../contract/task-schema'
-import { createdAt, oneOf } from './columns'
+import { cascadeRef, createdAt, identityId, oneOf, restrictRef, setNullRef } from './columns'
 import {
   PROTOCOL_SERVING_TYPES,
   type ProtocolServingType,
@@ -38,7 +38,7 @@ export type {
 } from '../../../contract/task-schema'
 
 export const projects = pgTable('projects', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text().notNull().unique(),
   description: text().notNull().default(''),
   createdAt: createdAt(),
@@ -46,7 +46,7 @@ export const projects = pgTable('projects', {
 
 /** Named limits a task type can carry (the spec's limiters). */
 export const limiters = pgTable('limiters', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text().notNull().unique(),
 })
 
@@ -58,15 +58,13 @@ export const limiters = pgTable('limiters', {
 export const taskProtocols = pgTable(
   'task_protocols',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** Shared by every version of one protocol. */
     lineageId: uuid().notNull().defaultRandom(),
     version: integer().notNull().default(1),
     name: text().notNull(),
     servingType: text().$type<ProtocolServingType>().notNull().default('TXT'),
-    clientGroupId: integer()
-      .notNull()
-      .references(() => clientGroups.id, { onDelete: 'restrict' }),
+    clientGroupId: restrictRef(() => clientGroups.id),
     /** Markdown for TXT protocols. */
     content: text().notNull().default(''),
     /** The PDF of a PDF protocol. */
@@ -75,10 +73,8 @@ export const taskProtocols = pgTable(
     /** What changed against the previous version, shown for `showChangesDays` days. */
     diff: text(),
     showChangesDays: integer().notNull().default(0),
-    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
-    nextVersionId: integer().references((): AnyPgColumn => taskProtocols.id, {
-      onDelete: 'set null',
-    }),
+    authorId: setNullRef(() => users.id),
+    nextVersionId: setNullRef((): AnyPgColumn => taskProtocols.id),
   },
   (t) => [
     uniqueIndex('task_protocols_lineage_version_key').on(t.lineageId, t.version),
@@ -97,12 +93,8 @@ export const taskProtocols = pgTable(
 export const protocolReads = pgTable(
   'protocol_reads',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    protocolId: integer()
-      .notNull()
-      .references(() => taskProtocols.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
+    protocolId: cascadeRef(() => taskProtocols.id),
     readAt: createdAt(),
   },
   (t) => [
@@ -115,19 +107,15 @@ export const protocolReads = pgTable(
 export const taskSchemas = pgTable(
   'task_schemas',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     lineageId: uuid().notNull().defaultRandom(),
     version: integer().notNull().default(1),
     name: text().notNull(),
     schema: jsonb().$type<TaskSchemaDocument>().notNull(),
-    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
-    clientGroupId: integer()
-      .notNull()
-      .references(() => clientGroups.id, { onDelete: 'restrict' }),
+    authorId: setNullRef(() => users.id),
+    clientGroupId: restrictRef(() => clientGroups.id),
     createdAt: createdAt(),
-    nextVersionId: integer().references((): AnyPgColumn => taskSchemas.id, {
-      onDelete: 'set null',
-    }),
+    nextVersionId: setNullRef((): AnyPgColumn => taskSchemas.id),
   },
   (t) => [
     uniqueIndex('task_schemas_lineage_version_key').on(t.lineageId, t.version),
@@ -140,7 +128,7 @@ export const taskSchemas = pgTable(
 export const taskTypes = pgTable(
   'task_types',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text().notNull(),
     status: text().$type<TaskTypeStatus>().notNull().default('CREATED'),
     isFixedSets: boolean().notNull().default(false),
@@ -157,23 +145,17 @@ export const taskTypes = pgTable(
     /** Days after a task finishes before it is archived; null never archives. */
     archivationTimeout: integer(),
     deleteArchived: boolean().notNull().default(false),
-    schemaId: integer()
-      .notNull()
-      .references(() => taskSchemas.id, { onDelete: 'restrict' }),
-    protocolId: integer()
-      .notNull()
-      .references(() => taskProtocols.id, { onDelete: 'restrict' }),
+    schemaId: restrictRef(() => taskSchemas.id),
+    protocolId: restrictRef(() => taskProtocols.id),
     defaultMetadata: jsonb().$type<Record<string, string>>().notNull().default({}),
     /** Minutes an item set stays locked to its worker; null uses the instance default. */
     customItemsetLockTime: integer(),
     /** Seconds between activity intervals below which they merge; null uses the default. */
     customTimelogsMergeThreshold: integer(),
-    clientGroupId: integer()
-      .notNull()
-      .references(() => clientGroups.id, { onDelete: 'restrict' }),
-    defaultProjectId: integer().references(() => projects.id, { onDelete: 'set null' }),
+    clientGroupId: restrictRef(() => clientGroups.id),
+    defaultProjectId: setNullRef(() => projects.id),
     createdAt: createdAt(),
-    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    authorId: setNullRef(() => users.id),
   },
   (t) => [
     index('task_types_client_group_idx').on(t.clientGroupId),
@@ -194,12 +176,8 @@ export const taskTypes = pgTable(
 export const taskTypeLimiters = pgTable(
   'task_type_limiters',
   {
-    taskTypeId: integer()
-      .notNull()
-      .references(() => taskTypes.id, { onDelete: 'cascade' }),
-    limiterId: integer()
-      .notNull()
-      .references(() => limiters.id, { onDelete: 'cascade' }),
+    taskTypeId: cascadeRef(() => taskTypes.id),
+    limiterId: cascadeRef(() => limiters.id),
   },
   (t) => [primaryKey({ columns: [t.taskTypeId, t.limiterId] })],
 )
@@ -208,12 +186,8 @@ export const taskTypeLimiters = pgTable(
 export const taskTypeUsers = pgTable(
   'task_type_users',
   {
-    taskTypeId: integer()
-      .notNull()
-      .references(() => taskTypes.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    taskTypeId: cascadeRef(() => taskTypes.id),
+    userId: cascadeRef(() => users.id),
     list: text().$type<TaskTypeUserList>().notNull(),
   },
   (t) => [
@@ -227,13 +201,9 @@ export const taskTypeUsers = pgTable(
 export const taskTypeGroups = pgTable(
   'task_type_groups',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    taskTypeId: integer()
-      .notNull()
-      .references(() => taskTypes.id, { onDelete: 'cascade' }),
-    groupId: integer()
-      .notNull()
-      .references(() => endworkerGroups.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    taskTypeId: cascadeRef(() => taskTypes.id),
+    groupId: cascadeRef(() => endworkerGroups.id),
   },
   (t) => [
     uniqueIndex('task_type_groups_type_group_key').on(t.taskTypeId, t.groupId),
@@ -244,12 +214,8 @@ export const taskTypeGroups = pgTable(
 export const taskTypeProjects = pgTable(
   'task_type_projects',
   {
-    taskTypeId: integer()
-      .notNull()
-      .references(() => taskTypes.id, { onDelete: 'cascade' }),
-    projectId: integer()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    taskTypeId: cascadeRef(() => taskTypes.id),
+    projectId: cascadeRef(() => projects.id),
   },
   (t) => [
     primaryKey({ columns: [t.taskTypeId, t.projectId] }),

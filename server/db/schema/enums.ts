@@ -1,31 +1,21 @@
 /**
  * Value sets stored in text and smallint columns, enforced by check constraints. Kept out of the
- * schema index so the Drizzle schema object holds tables only.
+ * schema index so the Drizzle schema object holds tables only. The sets the API also speaks are
+ * defined in the contract and re-exported here.
  */
 
-export const TASK_TYPE_STATUSES = ['CREATED', 'DRAFT', 'ACTIVE'] as const
-export type TaskTypeStatus = (typeof TASK_TYPE_STATUSES)[number]
-
-export const TASK_STATUSES = [
-  'CREATED',
-  'PROCESSING',
-  'IN_PROGRESS',
-  'PAUSED',
-  'FINISHED',
-  'ARCHIVED',
-] as const
-export type TaskStatus = (typeof TASK_STATUSES)[number]
-
-export const PROTOCOL_SERVING_TYPES = ['PDF', 'TXT'] as const
-export type ProtocolServingType = (typeof PROTOCOL_SERVING_TYPES)[number]
+export {
+  PROTOCOL_SERVING_TYPES,
+  type ProtocolServingType,
+  TASK_TYPE_STATUSES,
+  type TaskTypeStatus,
+} from '../../../contract/client-definitions'
+export { DUMP_FORMATS, type DumpFormat } from '../../../contract/client-tasks'
+export { TASK_STATUSES, type TaskStatus } from '../../../contract/task-intake'
 
 /** Dumps, work-time exports, finance exports and master-file imports share this life cycle. */
 export const JOB_STATUSES = ['PROCESSING', 'FINISHED', 'FAILED'] as const
 export type JobStatus = (typeof JOB_STATUSES)[number]
-
-/** Result export formats: JSON Lines (one item per line) or CSV (one row per annotation). */
-export const DUMP_FORMATS = ['jsonl', 'csv'] as const
-export type DumpFormat = (typeof DUMP_FORMATS)[number]
 
 /** Which list of a task type a user is on. */
 export const TASK_TYPE_USER_LISTS = ['whitelist', 'blacklist', 'deputy'] as const

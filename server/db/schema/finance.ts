@@ -1,19 +1,25 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { createdAt, oneOf, optionalTimestamp } from './columns'
-import { JOB_STATUSES, type JobStatus } from './enums'
+import { check, index, integer, jsonb, pgTable } from 'drizzle-orm/pg-core'
+import {
+  cascadeRef,
+  createdAt,
+  identityId,
+  optionalTimestamp,
+  requiredTimestamp,
+  restrictRef,
+  setNullRef,
+} from './columns'
 import { users } from './identity'
+import { exportFileColumns, jobStatus, jobTableConstraints } from './job-columns'
 import { mediaObjects } from './media'
 
 /** An uploaded VSP master file: the pay records the finance manager imports ratio intervals from. */
 export const vspMasterFiles = pgTable(
   'vsp_master_files',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    fileId: integer()
-      .notNull()
-      .references(() => mediaObjects.id, { onDelete: 'restrict' }),
-    status: text().$type<JobStatus>().notNull().default('PROCESSING'),
+    id: identityId(),
+    fileId: restrictRef(() => mediaObjects.id),
+    status: jobStatus(),
     loadedRecords: integer().notNull().default(0),
     loadedIntervals: integer().notNull().default(0),
     warningsCount: integer().notNull().default(0),
@@ -23,26 +29,21 @@ export const vspMasterFiles = pgTable(
       .$type<{ warnings: string[]; errors: string[] }>()
       .notNull()
       .default({ warnings: [], errors: [] }),
-    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    authorId: setNullRef(() => users.id),
     createdAt: createdAt(),
     processedAt: optionalTimestamp(),
   },
-  (t) => [
-    index('vsp_master_files_created_idx').on(t.createdAt),
-    check('vsp_master_files_status_check', oneOf(t.status, JOB_STATUSES)),
-  ],
+  (t) => jobTableConstraints('vsp_master_files', t),
 )
 
 /** One row of a master file as read, matched to a user when it could be. */
 export const vspRecords = pgTable(
   'vsp_records',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    masterFileId: integer()
-      .notNull()
-      .references(() => vspMasterFiles.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    masterFileId: cascadeRef(() => vspMasterFiles.id),
     rowNumber: integer().notNull(),
-    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    userId: setNullRef(() => users.id),
     data: jsonb().$type<Record<string, string>>().notNull(),
   },
   (t) => [
@@ -55,16 +56,14 @@ export const vspRecords = pgTable(
 export const ratioIntervals = pgTable(
   'ratio_intervals',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: cascadeRef(() => users.id),
     ratio: integer().notNull(),
-    startAt: timestamp({ withTimezone: true }).notNull(),
+    startAt: requiredTimestamp(),
     endAt: optionalTimestamp(),
     /** The master file the interval was imported from; null when entered by hand. */
-    masterFileId: integer().references(() => vspMasterFiles.id, { onDelete: 'set null' }),
-    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    masterFileId: setNullRef(() => vspMasterFiles.id),
+    authorId: setNullRef(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -77,20 +76,14 @@ export const ratioIntervals = pgTable(
 export const financeExports = pgTable(
   'finance_exports',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    status: text().$type<JobStatus>().notNull().default('PROCESSING'),
-    periodStart: timestamp({ withTimezone: true }).notNull(),
-    periodEnd: timestamp({ withTimezone: true }).notNull(),
-    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    processedAt: optionalTimestamp(),
-    /** Relative to the media directory; set when FINISHED. */
-    filePath: text(),
-    error: text(),
+    id: identityId(),
+    status: jobStatus(),
+    periodStart: requiredTimestamp(),
+    periodEnd: requiredTimestamp(),
+    ...exportFileColumns(),
   },
   (t) => [
-    index('finance_exports_created_idx').on(t.createdAt),
-    check('finance_exports_status_check', oneOf(t.status, JOB_STATUSES)),
+    ...jobTableConstraints('finance_exports', t),
     check('finance_exports_period_check', sql`${t.periodEnd} > ${t.periodStart}`),
   ],
 )

@@ -1,29 +1,30 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { cascadeRef, createdAt, identityId } from './columns'
 import { registrationKeys, users } from './identity'
+
+/** Users who belong to a group; both sides go with the membership. */
+const groupMembers = (table: string, group: () => AnyPgColumn) =>
+  pgTable(
+    table,
+    {
+      groupId: cascadeRef(group),
+      userId: cascadeRef(() => users.id),
+    },
+    (t) => [
+      primaryKey({ columns: [t.groupId, t.userId] }),
+      index(`${table}_user_idx`).on(t.userId),
+    ],
+  )
 
 /** A client organisation; its members see its definitions and tasks. */
 export const clientGroups = pgTable('client_groups', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text().notNull().unique(),
   fullName: text().notNull().default(''),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 })
 
-export const clientGroupMembers = pgTable(
-  'client_group_members',
-  {
-    groupId: integer()
-      .notNull()
-      .references(() => clientGroups.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.groupId, t.userId] }),
-    index('client_group_members_user_idx').on(t.userId),
-  ],
-)
+export const clientGroupMembers = groupMembers('client_group_members', () => clientGroups.id)
 
 /**
  * A group of users (the spec's endworker group, shown to coordinators as a coordination group).
@@ -31,57 +32,28 @@ export const clientGroupMembers = pgTable(
  * members), a review group (its members review) and a coordination group (coordinators manage it).
  */
 export const endworkerGroups = pgTable('endworker_groups', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text().notNull().unique(),
   taskGroup: boolean().notNull().default(true),
   reviewGroup: boolean().notNull().default(false),
   coordinationGroup: boolean().notNull().default(false),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 })
 
-export const endworkerGroupMembers = pgTable(
+export const endworkerGroupMembers = groupMembers(
   'endworker_group_members',
-  {
-    groupId: integer()
-      .notNull()
-      .references(() => endworkerGroups.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.groupId, t.userId] }),
-    index('endworker_group_members_user_idx').on(t.userId),
-  ],
+  () => endworkerGroups.id,
 )
 
 /** Coordinators of a coordination group (the spec's Coordinator record). */
-export const groupCoordinators = pgTable(
-  'group_coordinators',
-  {
-    groupId: integer()
-      .notNull()
-      .references(() => endworkerGroups.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.groupId, t.userId] }),
-    index('group_coordinators_user_idx').on(t.userId),
-  ],
-)
+export const groupCoordinators = groupMembers('group_coordinators', () => endworkerGroups.id)
 
 /** Groups a coordination group manages besides itself. */
 export const coordinationManagedGroups = pgTable(
   'coordination_managed_groups',
   {
-    coordinationGroupId: integer()
-      .notNull()
-      .references(() => endworkerGroups.id, { onDelete: 'cascade' }),
-    managedGroupId: integer()
-      .notNull()
-      .references(() => endworkerGroups.id, { onDelete: 'cascade' }),
+    coordinationGroupId: cascadeRef(() => endworkerGroups.id),
+    managedGroupId: cascadeRef(() => endworkerGroups.id),
   },
   (t) => [primaryKey({ columns: [t.coordinationGroupId, t.managedGroupId] })],
 )
@@ -90,12 +62,8 @@ export const coordinationManagedGroups = pgTable(
 export const registrationKeyGroups = pgTable(
   'registration_key_groups',
   {
-    keyId: integer()
-      .notNull()
-      .references(() => registrationKeys.id, { onDelete: 'cascade' }),
-    groupId: integer()
-      .notNull()
-      .references(() => endworkerGroups.id, { onDelete: 'cascade' }),
+    keyId: cascadeRef(() => registrationKeys.id),
+    groupId: cascadeRef(() => endworkerGroups.id),
   },
   (t) => [primaryKey({ columns: [t.keyId, t.groupId] })],
 )

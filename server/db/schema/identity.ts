@@ -9,14 +9,19 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
+import {
+  cascadeRef,
+  createdAt,
+  identityId,
+  optionalTimestamp,
+  requiredTimestamp,
+  setNullRef,
+} from './columns'
 
 export const languages = pgTable('languages', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   code: text().notNull().unique(),
   name: text().notNull(),
   /** Diacritic signs offered by text widgets: [{sign, description}]. */
@@ -26,7 +31,7 @@ export const languages = pgTable('languages', {
 export const users = pgTable(
   'users',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     username: text().notNull(),
     email: text().notNull().default(''),
     firstName: text().notNull().default(''),
@@ -40,10 +45,10 @@ export const users = pgTable(
     roles: text().array().notNull().default(sql`'{}'::text[]`),
     ratio: integer().notNull().default(100),
     dateJoined: createdAt(),
-    lastLogin: timestamp({ withTimezone: true }),
-    clauseAcceptedAt: timestamp({ withTimezone: true }),
-    cookiePolicyAcceptedAt: timestamp({ withTimezone: true }),
-    anonymizedAt: timestamp({ withTimezone: true }),
+    lastLogin: optionalTimestamp(),
+    clauseAcceptedAt: optionalTimestamp(),
+    cookiePolicyAcceptedAt: optionalTimestamp(),
+    anonymizedAt: optionalTimestamp(),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
@@ -66,12 +71,10 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie value, so a database leak does not hand out live sessions. */
     idHash: text().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     createdAt: createdAt(),
     lastSeenAt: createdAt(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: requiredTimestamp(),
     userAgent: text().notNull().default(''),
     address: text().notNull().default(''),
   },
@@ -82,7 +85,7 @@ export const sessions = pgTable(
 export const loginFailures = pgTable(
   'login_failures',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** `account:<lower username>` or `address:<ip>`. */
     subject: text().notNull(),
     failedAt: createdAt(),
@@ -93,16 +96,14 @@ export const loginFailures = pgTable(
 export const approvals = pgTable(
   'approvals',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: cascadeRef(() => users.id),
     /** PENDING 0, AUTOMATIC 1, ACCEPTED 2, REJECTED 3 (contract/auth.ts APPROVAL_STATUS). */
     status: smallint().notNull().default(0),
-    newMainLanguageId: integer().references(() => languages.id, { onDelete: 'set null' }),
+    newMainLanguageId: setNullRef(() => languages.id),
     createdAt: createdAt(),
-    decidedAt: timestamp({ withTimezone: true }),
-    decidedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: optionalTimestamp(),
+    decidedById: setNullRef(() => users.id),
   },
   (t) => [
     index('approvals_user_idx').on(t.userId),
@@ -114,12 +115,8 @@ export const approvals = pgTable(
 export const approvalLanguages = pgTable(
   'approval_languages',
   {
-    approvalId: integer()
-      .notNull()
-      .references(() => approvals.id, { onDelete: 'cascade' }),
-    languageId: integer()
-      .notNull()
-      .references(() => languages.id, { onDelete: 'cascade' }),
+    approvalId: cascadeRef(() => approvals.id),
+    languageId: cascadeRef(() => languages.id),
     isNative: boolean().notNull(),
   },
   (t) => [primaryKey({ columns: [t.approvalId, t.languageId, t.isNative] })],
@@ -128,19 +125,19 @@ export const approvalLanguages = pgTable(
 export const endworkerProfiles = pgTable(
   'endworker_profiles',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: integer()
       .notNull()
       .unique()
       .references(() => users.id, { onDelete: 'cascade' }),
     surveyData: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    mainLanguageId: integer().references(() => languages.id, { onDelete: 'set null' }),
+    mainLanguageId: setNullRef(() => languages.id),
     gender: text(),
     birthYear: integer(),
     /** Hours a week, 0 to 168. */
     availability: integer(),
     /** The latest approval of a language change, pending or decided. */
-    approvalId: integer().references(() => approvals.id, { onDelete: 'set null' }),
+    approvalId: setNullRef(() => approvals.id),
   },
   (t) => [
     check('endworker_profiles_gender_check', sql`${t.gender} in ('male', 'female')`),
@@ -151,12 +148,8 @@ export const endworkerProfiles = pgTable(
 export const profileLanguages = pgTable(
   'profile_languages',
   {
-    profileId: integer()
-      .notNull()
-      .references(() => endworkerProfiles.id, { onDelete: 'cascade' }),
-    languageId: integer()
-      .notNull()
-      .references(() => languages.id, { onDelete: 'cascade' }),
+    profileId: cascadeRef(() => endworkerProfiles.id),
+    languageId: cascadeRef(() => languages.id),
     isNative: boolean().notNull(),
   },
   (t) => [
@@ -166,29 +159,27 @@ export const profileLanguages = pgTable(
 )
 
 export const registrationKeys = pgTable('registration_keys', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   /** SHA-256 of the key; the plain key is shown once when created. */
   keyHash: text().notNull().unique(),
   email: text(),
   createdAt: createdAt(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  expiresAt: requiredTimestamp(),
   accountsLeft: integer().notNull().default(1),
   deactivateAccount: boolean().notNull().default(false),
   isEndworker: boolean().notNull().default(true),
-  createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+  createdById: setNullRef(() => users.id),
 })
 
 export const passwordResetKeys = pgTable('password_reset_keys', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   keyHash: text().notNull().unique(),
-  userId: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: cascadeRef(() => users.id),
   email: text().notNull(),
   createdAt: createdAt(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-  usedAt: timestamp({ withTimezone: true }),
-  createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+  expiresAt: requiredTimestamp(),
+  usedAt: optionalTimestamp(),
+  createdById: setNullRef(() => users.id),
 })
 
 /** Instance-wide settings (clause texts, public flag overrides), editable by staff. */
@@ -203,9 +194,7 @@ export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     key: text().notNull(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     method: text().notNull(),
     path: text().notNull(),
     /** SHA-256 of the request body: the same key with another body is refused, not replayed. */

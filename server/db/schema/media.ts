@@ -1,5 +1,5 @@
 import { type AnyPgColumn, bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns'
+import { createdAt, identityId, setNullRef } from './columns'
 import { users } from './identity'
 import { tasks } from './tasks'
 
@@ -11,7 +11,7 @@ import { tasks } from './tasks'
 export const mediaObjects = pgTable(
   'media_objects',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     uuid: uuid().notNull().unique().defaultRandom(),
     /**
      * Media that belongs to one task goes with it; protocol files and uploads have none. Typed by
@@ -25,7 +25,7 @@ export const mediaObjects = pgTable(
     sizeBytes: bigint({ mode: 'number' }).notNull(),
     sha256: text().notNull(),
     createdAt: createdAt(),
-    creatorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    creatorId: setNullRef(() => users.id),
   },
   (t) => [
     index('media_objects_task_idx').on(t.taskId),

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm'
+import { boolean, check, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core'
-import { createdAt, oneOf, optionalTimestamp } from './columns'
+  cascadeRef,
+  createdAt,
+  identityId,
+  oneOf,
+  optionalTimestamp,
+  restrictRef,
+  setNullRef,
+  textLiterals,
+} from './columns'
 import {
   REVIEW_ERROR_TYPES,
   REVIEW_ITEM_STATUSES,
@@ -23,21 +23,13 @@ import { annotations, items, tasks } from './tasks'
 export const reviewItems = pgTable(
   'review_items',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    itemId: integer()
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    annotationId: integer()
-      .notNull()
-      .references(() => annotations.id, { onDelete: 'cascade' }),
-    taskId: integer()
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    itemId: cascadeRef(() => items.id),
+    annotationId: cascadeRef(() => annotations.id),
+    taskId: cascadeRef(() => tasks.id),
     /** The annotation's author, who sees the outcome as feedback. */
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    reviewerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    userId: restrictRef(() => users.id),
+    reviewerId: setNullRef(() => users.id),
     status: text().$type<ReviewItemStatus>().notNull().default('PENDING'),
     generatedAt: createdAt(),
     lockedAt: optionalTimestamp(),
@@ -57,7 +49,7 @@ export const reviewItems = pgTable(
     check('review_items_mark_check', sql`${t.mark} between -1 and 5`),
     check(
       'review_items_error_types_check',
-      sql`${t.errorTypes} <@ array[${sql.raw(REVIEW_ERROR_TYPES.map((type) => `'${type}'`).join(', '))}]::text[]`,
+      sql`${t.errorTypes} <@ array[${textLiterals(REVIEW_ERROR_TYPES)}]::text[]`,
     ),
   ],
 )

@@ -11,17 +11,19 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { createdAt, oneOf, optionalTimestamp } from './columns'
-import { projects, taskProtocols, taskSchemas, taskTypes } from './definitions'
 import {
-  DUMP_FORMATS,
-  type DumpFormat,
-  JOB_STATUSES,
-  type JobStatus,
-  TASK_STATUSES,
-  type TaskStatus,
-} from './enums'
+  cascadeRef,
+  createdAt,
+  identityId,
+  oneOf,
+  optionalTimestamp,
+  restrictRef,
+  setNullRef,
+} from './columns'
+import { projects, taskProtocols, taskSchemas, taskTypes } from './definitions'
+import { DUMP_FORMATS, type DumpFormat, TASK_STATUSES, type TaskStatus } from './enums'
 import { languages, users } from './identity'
+import { jobStatus, jobStatusCheck } from './job-columns'
 import { mediaObjects } from './media'
 
 /**
@@ -31,40 +33,30 @@ import { mediaObjects } from './media'
 export const tasks = pgTable(
   'tasks',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     description: text().notNull().default(''),
     status: text().$type<TaskStatus>().notNull().default('CREATED'),
     createdAt: createdAt(),
     startedAt: optionalTimestamp(),
     endedAt: optionalTimestamp(),
-    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
-    taskTypeId: integer()
-      .notNull()
-      .references(() => taskTypes.id, { onDelete: 'restrict' }),
-    projectId: integer().references(() => projects.id, { onDelete: 'set null' }),
+    authorId: setNullRef(() => users.id),
+    taskTypeId: restrictRef(() => taskTypes.id),
+    projectId: setNullRef(() => projects.id),
     localParameters: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     deadline: optionalTimestamp(),
-    baseLanguageId: integer()
-      .notNull()
-      .references(() => languages.id, { onDelete: 'restrict' }),
-    targetLanguageId: integer()
-      .notNull()
-      .references(() => languages.id, { onDelete: 'restrict' }),
+    baseLanguageId: restrictRef(() => languages.id),
+    targetLanguageId: restrictRef(() => languages.id),
     /** Whether only workers speaking the target language may take the task. */
     settleTargetLang: boolean().notNull().default(false),
-    schemaId: integer()
-      .notNull()
-      .references(() => taskSchemas.id, { onDelete: 'restrict' }),
-    protocolId: integer()
-      .notNull()
-      .references(() => taskProtocols.id, { onDelete: 'restrict' }),
+    schemaId: restrictRef(() => taskSchemas.id),
+    protocolId: restrictRef(() => taskProtocols.id),
     isFixedSets: boolean().notNull().default(false),
     downloadEnabled: boolean().notNull().default(false),
     itemsPerSet: integer().notNull().default(10),
     maxItemsPerUser: integer(),
     metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
     /** The uploaded data file the items are made from while the task is PROCESSING. */
-    sourceFileId: integer().references(() => mediaObjects.id, { onDelete: 'set null' }),
+    sourceFileId: setNullRef(() => mediaObjects.id),
     /** Why processing the upload failed, shown to the client. */
     processingError: text(),
     itemsTotal: integer().notNull().default(0),
@@ -76,6 +68,11 @@ export const tasks = pgTable(
     progress: doublePrecision().notNull().default(0),
     lastStatsRecalculation: optionalTimestamp(),
     lastActivity: optionalTimestamp(),
+    /**
+     * Where claims start looking for items to hand out: every item before this position had all
+     * its done annotations when a claim last looked (server/modules/worker-tasks/claim.ts).
+     */
+    firstOpenPosition: integer().notNull().default(0),
   },
   (t) => [
     index('tasks_task_type_idx').on(t.taskTypeId),
@@ -98,12 +95,10 @@ export const tasks = pgTable(
 export const itemSets = pgTable(
   'item_sets',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    taskId: integer()
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    taskId: cascadeRef(() => tasks.id),
     /** The worker the set was handed to; null for the fixed sets an upload defines. */
-    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    userId: setNullRef(() => users.id),
     lockExpiration: optionalTimestamp(),
     createdAt: createdAt(),
     modifiedAt: createdAt(),
@@ -119,12 +114,10 @@ export const itemSets = pgTable(
 export const items = pgTable(
   'items',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    taskId: integer()
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    taskId: cascadeRef(() => tasks.id),
     /** The fixed set the item belongs to (fixed-set tasks only); handed-out sets use slots. */
-    itemSetId: integer().references(() => itemSets.id, { onDelete: 'set null' }),
+    itemSetId: setNullRef(() => itemSets.id),
     position: integer().notNull(),
     /** Field values by item_schema field name; audio and image values carry a media uuid. */
     data: jsonb().$type<Record<string, unknown>>().notNull(),
@@ -146,12 +139,8 @@ export const items = pgTable(
 export const itemSetItems = pgTable(
   'item_set_items',
   {
-    itemSetId: integer()
-      .notNull()
-      .references(() => itemSets.id, { onDelete: 'cascade' }),
-    itemId: integer()
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
+    itemSetId: cascadeRef(() => itemSets.id),
+    itemId: cascadeRef(() => items.id),
     /** The item's position in its task, so the set lists items in task order. */
     position: integer().notNull(),
   },
@@ -167,17 +156,11 @@ export type ValidationMessages = Record<string, string[]>
 export const annotations = pgTable(
   'annotations',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    itemId: integer()
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    itemSetId: integer()
-      .notNull()
-      .references(() => itemSets.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    itemId: cascadeRef(() => items.id),
+    itemSetId: cascadeRef(() => itemSets.id),
     /** Work is kept when an account goes: accounts are anonymized, not deleted. */
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: restrictRef(() => users.id),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     isDone: boolean().notNull().default(false),
     isValidating: boolean().notNull().default(false),
@@ -205,16 +188,14 @@ export const annotations = pgTable(
 export const dumps = pgTable(
   'dumps',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    taskId: integer()
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
-    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    id: identityId(),
+    taskId: cascadeRef(() => tasks.id),
+    authorId: setNullRef(() => users.id),
     /** Relative to the media directory; set when FINISHED. */
     filePath: text(),
     createdAt: createdAt(),
     processedAt: optionalTimestamp(),
-    status: text().$type<JobStatus>().notNull().default('PROCESSING'),
+    status: jobStatus(),
     error: text(),
     format: text().$type<DumpFormat>().notNull().default('jsonl'),
     /** Percent of the task's items the export has gone through, so the client can show it. */
@@ -233,7 +214,7 @@ export const dumps = pgTable(
   },
   (t) => [
     index('dumps_task_created_idx').on(t.taskId, t.createdAt),
-    check('dumps_status_check', oneOf(t.status, JOB_STATUSES)),
+    jobStatusCheck('dumps', t.status),
     check('dumps_format_check', oneOf(t.format, DUMP_FORMATS)),
     check('dumps_progress_check', sql`${t.progress} between 0 and 100`),
     check('dumps_task_status_check', oneOf(t.taskStatus, TASK_STATUSES)),

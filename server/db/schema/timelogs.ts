@@ -9,19 +9,19 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { createdAt, oneOf, optionalTimestamp } from './columns'
+import { cascadeRef, createdAt, identityId, oneOf, requiredTimestamp, setNullRef } from './columns'
 import { taskProtocols } from './definitions'
-import { JOB_STATUSES, type JobStatus, TIMELOG_SOURCE_TYPES, type TimelogSourceType } from './enums'
+import { TIMELOG_SOURCE_TYPES, type TimelogSourceType } from './enums'
 import { users } from './identity'
+import { exportFileColumns, jobStatus, jobTableConstraints } from './job-columns'
 import { itemSets, tasks } from './tasks'
 
 /** Kinds of manually logged time, such as a paid bonus break. */
 export const timelogTypes = pgTable('timelog_types', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text().notNull().unique(),
   isBonusBreak: boolean().notNull().default(false),
 })
@@ -30,16 +30,14 @@ export const timelogTypes = pgTable('timelog_types', {
 export const timeLogIntervals = pgTable(
   'time_log_intervals',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: cascadeRef(() => users.id),
     sourceType: text().$type<TimelogSourceType>().notNull(),
-    itemSetId: integer().references(() => itemSets.id, { onDelete: 'set null' }),
-    taskId: integer().references(() => tasks.id, { onDelete: 'set null' }),
-    protocolId: integer().references(() => taskProtocols.id, { onDelete: 'set null' }),
-    startAt: timestamp({ withTimezone: true }).notNull(),
-    endAt: timestamp({ withTimezone: true }).notNull(),
+    itemSetId: setNullRef(() => itemSets.id),
+    taskId: setNullRef(() => tasks.id),
+    protocolId: setNullRef(() => taskProtocols.id),
+    startAt: requiredTimestamp(),
+    endAt: requiredTimestamp(),
     /** Pending 0, Automatic 1, Accepted 2, Rejected 3. */
     status: smallint().notNull().default(0),
     comment: text().notNull().default(''),
@@ -65,20 +63,18 @@ export const timeLogIntervals = pgTable(
 export const activitySamples = pgTable(
   'activity_samples',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: cascadeRef(() => users.id),
     clientUuid: uuid().notNull(),
     mouseMoves: integer().notNull().default(0),
     mouseClicks: integer().notNull().default(0),
     keyClicks: integer().notNull().default(0),
     url: text().notNull().default(''),
     source: text().$type<TimelogSourceType>().notNull(),
-    itemSetId: integer().references(() => itemSets.id, { onDelete: 'set null' }),
-    taskId: integer().references(() => tasks.id, { onDelete: 'set null' }),
-    protocolId: integer().references(() => taskProtocols.id, { onDelete: 'set null' }),
-    clientTimestamp: timestamp({ withTimezone: true }).notNull(),
+    itemSetId: setNullRef(() => itemSets.id),
+    taskId: setNullRef(() => tasks.id),
+    protocolId: setNullRef(() => taskProtocols.id),
+    clientTimestamp: requiredTimestamp(),
     receivedAt: createdAt(),
   },
   (t) => [
@@ -98,14 +94,12 @@ export type ActivityEvent = { source: TimelogSourceType; url: string; [key: stri
 export const activityTransitions = pgTable(
   'activity_transitions',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: cascadeRef(() => users.id),
     clientUuid: uuid().notNull(),
     sourceEvent: jsonb().$type<ActivityEvent>().notNull(),
     targetEvent: jsonb().$type<ActivityEvent>().notNull(),
-    clientTimestamp: timestamp({ withTimezone: true }).notNull(),
+    clientTimestamp: requiredTimestamp(),
     receivedAt: createdAt(),
   },
   (t) => [
@@ -125,21 +119,15 @@ export type WorktimeExportFilters = {
 export const worktimeExports = pgTable(
   'worktime_exports',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    status: text().$type<JobStatus>().notNull().default('PROCESSING'),
+    id: identityId(),
+    status: jobStatus(),
     filters: jsonb().$type<WorktimeExportFilters>().notNull(),
-    startAt: timestamp({ withTimezone: true }).notNull(),
-    endAt: timestamp({ withTimezone: true }).notNull(),
-    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    processedAt: optionalTimestamp(),
-    /** The spreadsheet, relative to the media directory. */
-    filePath: text(),
-    error: text(),
+    startAt: requiredTimestamp(),
+    endAt: requiredTimestamp(),
+    ...exportFileColumns(),
   },
   (t) => [
-    index('worktime_exports_created_idx').on(t.createdAt),
-    check('worktime_exports_status_check', oneOf(t.status, JOB_STATUSES)),
+    ...jobTableConstraints('worktime_exports', t),
     check('worktime_exports_range_check', sql`${t.endAt} > ${t.startAt}`),
   ],
 )
@@ -147,12 +135,8 @@ export const worktimeExports = pgTable(
 export const worktimeExportRows = pgTable(
   'worktime_export_rows',
   {
-    exportId: integer()
-      .notNull()
-      .references(() => worktimeExports.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    exportId: cascadeRef(() => worktimeExports.id),
+    userId: cascadeRef(() => users.id),
     worktimeSeconds: integer().notNull(),
   },
   (t) => [

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROLES } from '../../../contract/roles'
 import { users } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
-import { anonymousClient, signIn } from '../../test/session-client'
+import { anonymousClient, loginStatus, signIn } from '../../test/session-client'
 
 let t: TestApp
 
@@ -172,17 +172,8 @@ describe('POST /api/auth/current-user/change-password/', () => {
     expect((await client.get('auth/current-user/')).statusCode).toBe(200)
     expect((await other.get('auth/current-user/')).statusCode).toBe(401)
 
-    const fresh = await anonymousClient(t)
-    const old = await fresh.post('auth/session/login/', {
-      username: client.user.username,
-      password: client.user.password,
-    })
-    expect(old.statusCode).toBe(401)
-    const renewed = await fresh.post('auth/session/login/', {
-      username: client.user.username,
-      password: newPassword,
-    })
-    expect(renewed.statusCode).toBe(200)
+    expect(await loginStatus(t, client.user.username, client.user.password)).toBe(401)
+    expect(await loginStatus(t, client.user.username, newPassword)).toBe(200)
   })
 
   it('refuses a wrong current password with fields.old_password', async () => {

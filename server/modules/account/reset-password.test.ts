@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { passwordResetKeys } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
-import { anonymousClient, signIn } from '../../test/session-client'
+import { anonymousClient, loginStatus, signIn } from '../../test/session-client'
 import { hashToken, newToken } from '../auth/tokens'
 
 let t: TestApp
@@ -67,16 +67,8 @@ describe('POST /api/auth/reset-password/', () => {
       .where(eq(passwordResetKeys.keyHash, hashToken(key)))
     expect(row?.usedAt).toBeInstanceOf(Date)
 
-    const old = await visitor.post('auth/session/login/', {
-      username: victim.user.username,
-      password: victim.user.password,
-    })
-    expect(old.statusCode).toBe(401)
-    const renewed = await visitor.post('auth/session/login/', {
-      username: victim.user.username,
-      password: newPassword,
-    })
-    expect(renewed.statusCode).toBe(200)
+    expect(await loginStatus(t, victim.user.username, victim.user.password)).toBe(401)
+    expect(await loginStatus(t, victim.user.username, newPassword)).toBe(200)
   })
 
   it('refuses a used key, both to verify and to reset', async () => {

@@ -1,3 +1,4 @@
+import type * as v from 'valibot'
 import {
   ChangePasswordSchema,
   CurrentUserPatchSchema,
@@ -14,6 +15,7 @@ import {
 } from '../../../contract/auth'
 import { SuccessSchema } from '../../../contract/common'
 import { PermissionsSchema, ROLES } from '../../../contract/roles'
+import type { Db } from '../../db/client'
 import { currentUser, requireUser } from '../../http/guards'
 import type { AppPlugin } from '../../http/valibot'
 import {
@@ -35,20 +37,57 @@ import {
 
 const tags = ['account']
 
-export const accountRoutes: AppPlugin = async (app) => {
-  app.get(
-    '/auth/current-user/',
-    { onRequest: requireUser, schema: { tags, response: { 200: CurrentUserSchema } } },
-    async (request) => currentUserView(app.db, currentUser(request).id),
-  )
+type App = Parameters<AppPlugin>[0]
 
+/**
+ * GET and PATCH of a record of the signed-in user's own; both answer the whole record. The
+ * handlers' types come from the schemas given here, so Fastify sees the schemas untyped.
+ */
+function ownRecordRoutes<TRecord, TPatch>(
+  app: App,
+  path: string,
+  schemas: { record: v.GenericSchema<unknown, TRecord>; patch: v.GenericSchema<unknown, TPatch> },
+  read: (db: Db, userId: number) => Promise<TRecord>,
+  update: (db: Db, userId: number, patch: TPatch) => Promise<TRecord>,
+) {
+  const record: v.GenericSchema = schemas.record
+  const patch: v.GenericSchema = schemas.patch
+  app.get(
+    path,
+    { onRequest: requireUser, schema: { tags, response: { 200: record } } },
+    async (request) => read(app.db, currentUser(request).id),
+  )
   app.patch(
-    '/auth/current-user/',
-    {
-      onRequest: requireUser,
-      schema: { tags, body: CurrentUserPatchSchema, response: { 200: CurrentUserSchema } },
+    path,
+    { onRequest: requireUser, schema: { tags, body: patch, response: { 200: record } } },
+    async (request) => update(app.db, currentUser(request).id, request.body as TPatch),
+  )
+}
+
+/** A PUT recording that the signed-in user accepted a text of the instance. */
+function acceptanceRoute(
+  app: App,
+  path: string,
+  accept: (db: Db, userId: number) => Promise<void>,
+  detail: string,
+) {
+  app.put(
+    path,
+    { onRequest: requireUser, schema: { tags, response: { 200: SuccessSchema } } },
+    async (request) => {
+      await accept(app.db, currentUser(request).id)
+      return { detail }
     },
-    async (request) => updateCurrentUser(app.db, currentUser(request).id, request.body),
+  )
+}
+
+export const accountRoutes: AppPlugin = async (app) => {
+  ownRecordRoutes(
+    app,
+    '/auth/current-user/',
+    { record: CurrentUserSchema, patch: CurrentUserPatchSchema },
+    currentUserView,
+    updateCurrentUser,
   )
 
   app.post(
@@ -64,37 +103,25 @@ export const accountRoutes: AppPlugin = async (app) => {
     async (request) => ROLES.filter((role) => currentUser(request).roles.includes(role)),
   )
 
-  app.get(
+  ownRecordRoutes(
+    app,
     '/auth/current-user/preferences/',
-    { onRequest: requireUser, schema: { tags, response: { 200: PreferencesSchema } } },
-    async (request) => getPreferences(app.db, currentUser(request).id),
+    { record: PreferencesSchema, patch: PreferencesPatchSchema },
+    getPreferences,
+    patchPreferences,
   )
 
-  app.patch(
-    '/auth/current-user/preferences/',
-    {
-      onRequest: requireUser,
-      schema: { tags, body: PreferencesPatchSchema, response: { 200: PreferencesSchema } },
-    },
-    async (request) => patchPreferences(app.db, currentUser(request).id, request.body),
-  )
-
-  app.put(
+  acceptanceRoute(
+    app,
     '/auth/current-user/accept-clause/',
-    { onRequest: requireUser, schema: { tags, response: { 200: SuccessSchema } } },
-    async (request) => {
-      await acceptClause(app.db, currentUser(request).id)
-      return { detail: 'The clause has been accepted.' }
-    },
+    acceptClause,
+    'The clause has been accepted.',
   )
-
-  app.put(
+  acceptanceRoute(
+    app,
     '/auth/current-user/accept-cookie-policy/',
-    { onRequest: requireUser, schema: { tags, response: { 200: SuccessSchema } } },
-    async (request) => {
-      await acceptCookiePolicy(app.db, currentUser(request).id)
-      return { detail: 'The cookie policy has been accepted.' }
-    },
+    acceptCookiePolicy,
+    'The cookie policy has been accepted.',
   )
 
   app.post(

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import { ROLES, type Role } from '../../../contract/roles'
 import type { Db } from '../../db/client'
+import { preparedPerDatabase } from '../../db/prepared'
 import { sessions, users } from '../../db/schema'
 import type { SessionUser } from '../../http/augment'
 import { hashToken, newToken } from './tokens'
@@ -25,12 +26,9 @@ export function toSessionUser(row: {
   }
 }
 
-/**
- * The user of a live session, or null. A deactivated user's sessions count as absent, so
- * deactivation takes effect at once. `stale` says the sliding expiry is due for a refresh.
- */
-export async function findLiveSession(db: Db, idHash: string) {
-  const [row] = await db
+// Every API request with a session cookie makes this lookup.
+const liveSession = preparedPerDatabase((db) =>
+  db
     .select({
       id: users.id,
       username: users.username,
@@ -43,12 +41,21 @@ export async function findLiveSession(db: Db, idHash: string) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.idHash, idHash),
+        eq(sessions.idHash, sql.placeholder('idHash')),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
       ),
     )
     .limit(1)
+    .prepare('find_live_session'),
+)
+
+/**
+ * The user of a live session, or null. A deactivated user's sessions count as absent, so
+ * deactivation takes effect at once. `stale` says the sliding expiry is due for a refresh.
+ */
+export async function findLiveSession(db: Db, idHash: string) {
+  const [row] = await liveSession(db).execute({ idHash })
   return row ? { user: toSessionUser(row), stale: row.stale } : null
 }
 

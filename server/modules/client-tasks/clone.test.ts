@@ -1,40 +1,37 @@
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { Readable } from 'node:stream'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { annotations, itemSets, items, mediaObjects, tasks } from '../../db/schema'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestAppWithMedia, type MediaTestApp } from '../../test/harness'
 import { type SignedInClient, signIn } from '../../test/session-client'
 import { mediaFilePath, storeStream } from '../media/storage'
 import { type Definitions, seedTask, seedWorkspace } from './test-fixtures'
 
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-tasks-clone-'))
-
 describe('POST /client/tasks/{id}/clone/', () => {
-  let t: TestApp
+  let t: MediaTestApp
   let client: SignedInClient
   let own: Definitions
   let annotatorId: number
 
   beforeAll(async () => {
-    t = await createTestApp({ mediaDir })
+    t = await createTestAppWithMedia('client-tasks-clone')
     client = await signIn(t, { roles: ['client'] })
     annotatorId = (await signIn(t, { roles: ['endworker'] })).user.id
     own = await seedWorkspace(t.db, [client.user.id])
   })
-  afterAll(async () => {
-    await t.close()
-    fs.rmSync(mediaDir, { recursive: true, force: true })
-  })
+  afterAll(() => t.close())
 
   const itemsOf = (taskId: number) =>
     t.db.select().from(items).where(eq(items.taskId, taskId)).orderBy(asc(items.position))
 
   it('copies settings and items into a CREATED task, regrouped into fresh fixed sets', async () => {
-    const audio = await storeStream(mediaDir, Readable.from([Buffer.from('RIFF sound')]), '.wav')
-    const unreferenced = await storeStream(mediaDir, Readable.from([Buffer.from('other')]), '.wav')
+    const audio = await storeStream(t.mediaDir, Readable.from([Buffer.from('RIFF sound')]), '.wav')
+    const unreferenced = await storeStream(
+      t.mediaDir,
+      Readable.from([Buffer.from('other')]),
+      '.wav',
+    )
     const { task: source } = await seedTask(t.db, own, {
       status: 'IN_PROGRESS',
       isFixedSets: true,
@@ -106,12 +103,12 @@ describe('POST /client/tasks/{id}/clone/', () => {
     expect(copy!.sha256).toBe(audio.sha256)
     expect(copied[0]!.data.recording).toEqual({ uuid: copy!.uuid, duration: 1 })
     expect(copied[2]!.data.nested).toEqual([{ uuid: copy!.uuid }])
-    expect(fs.readFileSync(mediaFilePath(mediaDir, copy!.storageKey), 'utf8')).toBe('RIFF sound')
+    expect(fs.readFileSync(mediaFilePath(t.mediaDir, copy!.storageKey), 'utf8')).toBe('RIFF sound')
 
     // Deleting the source leaves the clone's media whole.
     expect((await client.delete(`client/tasks/${source.id}/`)).statusCode).toBe(204)
-    expect(fs.existsSync(mediaFilePath(mediaDir, audio.storageKey))).toBe(false)
-    expect(fs.readFileSync(mediaFilePath(mediaDir, copy!.storageKey), 'utf8')).toBe('RIFF sound')
+    expect(fs.existsSync(mediaFilePath(t.mediaDir, audio.storageKey))).toBe(false)
+    expect(fs.readFileSync(mediaFilePath(t.mediaDir, copy!.storageKey), 'utf8')).toBe('RIFF sound')
     const media2 = await client.get(
       `client/fake-tasks/${clone.id}/media/${copied[0]!.id}/${copy!.uuid}/`,
     )

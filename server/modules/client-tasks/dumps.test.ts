@@ -1,17 +1,14 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Dump, DumpOption } from '../../../contract/client-tasks'
 import { dumps, reviewItems } from '../../db/schema'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestAppWithMedia, type MediaTestApp } from '../../test/harness'
 import { createUser, type SignedInClient, signIn } from '../../test/session-client'
 import { mediaFilePath } from '../media/storage'
 import { runExport } from './export-job'
 import { type Definitions, seedTask, seedWorkspace } from './test-fixtures'
-
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-tasks-dumps-'))
 
 type Line = {
   item_id: number
@@ -27,7 +24,7 @@ type Line = {
 }
 
 describe('result export (dump_async), inline without a job queue', () => {
-  let t: TestApp
+  let t: MediaTestApp
   let client: SignedInClient
   let own: Definitions
   let taskId: number
@@ -38,7 +35,7 @@ describe('result export (dump_async), inline without a job queue', () => {
   let cid: number
 
   beforeAll(async () => {
-    t = await createTestApp({ mediaDir })
+    t = await createTestAppWithMedia('client-tasks-dumps')
     client = await signIn(t, { roles: ['client'] })
     ann = (await createUser(t.db, { roles: ['endworker'] })).id
     bob = (await createUser(t.db, { roles: ['endworker'] })).id
@@ -89,10 +86,7 @@ describe('result export (dump_async), inline without a job queue', () => {
       reviewedAt: new Date('2030-02-01T10:00:00Z'),
     })
   })
-  afterAll(async () => {
-    await t.close()
-    fs.rmSync(mediaDir, { recursive: true, force: true })
-  })
+  afterAll(() => t.close())
 
   const dumpPath = (id = taskId) => `client/tasks/${id}/dump_async/`
 
@@ -260,7 +254,7 @@ describe('result export (dump_async), inline without a job queue', () => {
   it('deletes the latest dump with its file', async () => {
     const dump = (await client.post(dumpPath(), {})).json() as Dump
     const [row] = await t.db.select().from(dumps).where(eq(dumps.id, dump.id))
-    const file = mediaFilePath(mediaDir, row!.filePath!)
+    const file = mediaFilePath(t.mediaDir, row!.filePath!)
     expect(fs.existsSync(file)).toBe(true)
     expect((await client.delete(dumpPath())).statusCode).toBe(204)
     expect(fs.existsSync(file)).toBe(false)
@@ -309,7 +303,7 @@ describe('result export (dump_async), inline without a job queue', () => {
       .insert(dumps)
       .values({ taskId, taskStatus: 'IN_PROGRESS', status: 'PROCESSING' })
       .returning()
-    const notADirectory = path.join(mediaDir, 'plain-file')
+    const notADirectory = path.join(t.mediaDir, 'plain-file')
     fs.writeFileSync(notADirectory, 'x')
     const problems: object[] = []
     const logger = { error: (details: object) => problems.push(details), warn: () => {} }
@@ -320,8 +314,8 @@ describe('result export (dump_async), inline without a job queue', () => {
     expect(failed!.processedAt).not.toBeNull()
     expect(problems).toHaveLength(1)
 
-    const before = fs.readdirSync(mediaDir, { recursive: true }).length
-    await runExport({ db: t.db, mediaDir, logger }, 999999)
-    expect(fs.readdirSync(mediaDir, { recursive: true }).length).toBe(before)
+    const before = fs.readdirSync(t.mediaDir, { recursive: true }).length
+    await runExport({ db: t.db, mediaDir: t.mediaDir, logger }, 999999)
+    expect(fs.readdirSync(t.mediaDir, { recursive: true }).length).toBe(before)
   })
 })

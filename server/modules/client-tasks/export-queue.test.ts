@@ -1,25 +1,17 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Dump } from '../../../contract/client-tasks'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestAppWithMedia, type MediaTestApp } from '../../test/harness'
 import { createUser, signIn } from '../../test/session-client'
 import { EXPORT_BATCH } from './export-job'
 import { seedTask, seedWorkspace } from './test-fixtures'
 
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-tasks-queue-'))
-
 describe('result export through the job queue', () => {
-  let t: TestApp
+  let t: MediaTestApp
 
   beforeAll(async () => {
-    t = await createTestApp({ mediaDir }, { jobs: true })
+    t = await createTestAppWithMedia('client-tasks-queue', {}, { jobs: true })
   })
-  afterAll(async () => {
-    await t.close()
-    fs.rmSync(mediaDir, { recursive: true, force: true })
-  })
+  afterAll(() => t.close())
 
   it('answers PROCESSING at once, then the worker streams every batch to the file', async () => {
     const client = await signIn(t, { roles: ['client'] })

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestAppWithMedia, type MediaTestApp } from '../../test/harness'
 import { type ApiClient, type SignedInClient, signIn } from '../../test/session-client'
 import { seedTask, seedWorkspace } from './test-fixtures'
-
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-tasks-permissions-'))
 
 type Call = [method: 'get' | 'post' | 'patch' | 'delete', path: string, body?: unknown]
 
@@ -28,23 +23,20 @@ const callsOn = (taskId: number, itemId: number): Call[] => [
 ]
 
 describe('client task permissions', () => {
-  let t: TestApp
+  let t: MediaTestApp
   let owner: SignedInClient
   let taskId: number
   let itemId: number
 
   beforeAll(async () => {
-    t = await createTestApp({ mediaDir })
+    t = await createTestAppWithMedia('client-tasks-permissions')
     owner = await signIn(t, { roles: ['client'] })
     const own = await seedWorkspace(t.db, [owner.user.id])
     const seeded = await seedTask(t.db, own, { downloadEnabled: true, items: [{}] })
     taskId = seeded.task.id
     itemId = seeded.itemIds[0]!
   })
-  afterAll(async () => {
-    await t.close()
-    fs.rmSync(mediaDir, { recursive: true, force: true })
-  })
+  afterAll(() => t.close())
 
   const send = (as: ApiClient, [method, path, body]: Call) =>
     method === 'get' ? as.get(path) : as[method](path, body)

@@ -1,32 +1,24 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { Readable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_ITEM_SET_LOCK_MINUTES } from '../../../contract/constants'
 import { mediaObjects } from '../../db/schema'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestAppWithMedia, type MediaTestApp } from '../../test/harness'
 import { type SignedInClient, signIn } from '../../test/session-client'
 import { storeStream } from '../media/storage'
 import { type Definitions, seedTask, seedWorkspace } from './test-fixtures'
 
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-tasks-preview-'))
-
 describe('fake-task preview', () => {
-  let t: TestApp
+  let t: MediaTestApp
   let client: SignedInClient
   let own: Definitions
 
   beforeAll(async () => {
-    t = await createTestApp({ mediaDir })
+    t = await createTestAppWithMedia('client-tasks-preview')
     client = await signIn(t, { roles: ['client'] })
     own = await seedWorkspace(t.db, [client.user.id], { customItemsetLockTime: 30 })
   })
-  afterAll(async () => {
-    await t.close()
-    fs.rmSync(mediaDir, { recursive: true, force: true })
-  })
+  afterAll(() => t.close())
 
   const tableSizes = async () => {
     const result = (await t.db.execute(
@@ -148,8 +140,8 @@ describe('fake-task preview', () => {
   })
 
   it('streams media the previewed item names, with ranges, and nothing else', async () => {
-    const stored = await storeStream(mediaDir, Readable.from([Buffer.from('0123456789')]), '.wav')
-    const elsewhere = await storeStream(mediaDir, Readable.from([Buffer.from('secret')]), '.wav')
+    const stored = await storeStream(t.mediaDir, Readable.from([Buffer.from('0123456789')]), '.wav')
+    const elsewhere = await storeStream(t.mediaDir, Readable.from([Buffer.from('secret')]), '.wav')
     const { task, itemIds } = await seedTask(t.db, own, {
       items: [{ data: { recording: { uuid: stored.uuid } } }, { data: { prompt: 'no media' } }],
     })

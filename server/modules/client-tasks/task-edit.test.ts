@@ -1,6 +1,4 @@
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { Readable } from 'node:stream'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,29 +14,24 @@ import {
   tasks,
   timeLogIntervals,
 } from '../../db/schema'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestAppWithMedia, type MediaTestApp } from '../../test/harness'
 import { type SignedInClient, signIn } from '../../test/session-client'
 import { mediaFilePath, storeStream } from '../media/storage'
 import { type Definitions, seedTask, seedWorkspace } from './test-fixtures'
 
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-tasks-edit-'))
-
 describe('task panel: detail, edit, status, delete, bulk and clone', () => {
-  let t: TestApp
+  let t: MediaTestApp
   let client: SignedInClient
   let annotatorId: number
   let own: Definitions
 
   beforeAll(async () => {
-    t = await createTestApp({ mediaDir })
+    t = await createTestAppWithMedia('client-tasks-edit')
     client = await signIn(t, { roles: ['client'] })
     annotatorId = (await signIn(t, { roles: ['endworker'] })).user.id
     own = await seedWorkspace(t.db, [client.user.id])
   })
-  afterAll(async () => {
-    await t.close()
-    fs.rmSync(mediaDir, { recursive: true, force: true })
-  })
+  afterAll(() => t.close())
 
   const taskWith = async (status: TaskStatus, overrides: Partial<typeof tasks.$inferInsert> = {}) =>
     (await seedTask(t.db, own, { status, ...overrides })).task.id
@@ -152,7 +145,7 @@ describe('task panel: detail, edit, status, delete, bulk and clone', () => {
 
   it('deletes a task with its rows and files, after the commit', async () => {
     const store = (text: string) =>
-      storeStream(mediaDir, Readable.from([Buffer.from(text)]), '.txt')
+      storeStream(t.mediaDir, Readable.from([Buffer.from(text)]), '.txt')
     const audio = await store('audio bytes')
     const source = await store('uploaded file')
     const dumpFile = await store('exported results')
@@ -201,7 +194,7 @@ describe('task panel: detail, edit, status, delete, bulk and clone', () => {
         .where(inArray(mediaObjects.uuid, [audio.uuid, source.uuid])),
     ).toEqual([])
     for (const file of [audio, source, dumpFile]) {
-      expect(fs.existsSync(mediaFilePath(mediaDir, file.storageKey))).toBe(false)
+      expect(fs.existsSync(mediaFilePath(t.mediaDir, file.storageKey))).toBe(false)
     }
     // Work time stays with the worker.
     const [kept] = await t.db

@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema'
 import type { ClientScope } from '../client-groups/scope'
+import { inLineageOf, SCHEMA_KIND } from '../task-definitions/version-queries'
 import { counterProgressSql, taskCountersTable } from './counters'
 import type { PageRequest } from './paging'
 
@@ -25,7 +26,10 @@ function scopeCondition(scope: ClientScope): SQL | undefined {
   return scope.groupIds.length > 0 ? inArray(taskTypes.clientGroupId, scope.groupIds) : sql`false`
 }
 
-/** The list filters over `tasks` joined with `task_types`, inside the client's scope. */
+/**
+ * The list filters over `tasks` joined with `task_types`, inside the client's scope. `schema`
+ * matches tasks on any version of that schema's chain, whichever version the id names.
+ */
 export function taskConditions(scope: ClientScope, filters: TaskFilters): SQL | undefined {
   const search = filters.search
   const searchId = search && /^\d{1,10}$/.test(search) ? Number(search) : null
@@ -33,7 +37,7 @@ export function taskConditions(scope: ClientScope, filters: TaskFilters): SQL | 
     scopeCondition(scope),
     filters.client_group ? eq(taskTypes.clientGroupId, filters.client_group) : undefined,
     filters.task_type ? eq(tasks.taskTypeId, filters.task_type) : undefined,
-    filters.schema ? eq(tasks.schemaId, filters.schema) : undefined,
+    filters.schema ? inLineageOf(SCHEMA_KIND, tasks.schemaId, filters.schema) : undefined,
     filters.status ? inArray(tasks.status, filters.status) : undefined,
     filters.excluded_status ? notInArray(tasks.status, filters.excluded_status) : undefined,
     filters.timeframe_start ? gte(tasks.createdAt, filters.timeframe_start) : undefined,

@@ -3,6 +3,7 @@ import type { Task } from '../../../contract/client-tasks'
 import { projects } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { type SignedInClient, signIn } from '../../test/session-client'
+import { schemaDocument } from '../task-definitions/test-fixtures'
 import { type Definitions, seedDefinitions, seedTask, seedWorkspace } from './test-fixtures'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -262,6 +263,33 @@ describe('client tasks list', () => {
       items_total: 0,
       last_modified: null,
     })
+  })
+
+  it('filters by schema across every version of its chain', async () => {
+    const author = await signIn(t, { roles: ['client'] })
+    const chain = await seedWorkspace(t.db, [author.user.id])
+    const unrelated = await seedDefinitions(t.db, chain.clientGroupId)
+    const onFirst = (await seedTask(t.db, chain)).task.id
+    // A task uses version 1, so a content edit makes version 2.
+    const edit = await author.patch(`client/task-schemas/${chain.schemaId}/`, {
+      schema: schemaDocument(),
+    })
+    expect(edit.statusCode, edit.body).toBe(200)
+    const second = edit.json().id as number
+    expect(second).not.toBe(chain.schemaId)
+    const onSecond = (await seedTask(t.db, { ...chain, schemaId: second })).task.id
+    const onUnrelated = (await seedTask(t.db, unrelated)).task.id
+
+    const bySchema = async (schema: number) =>
+      (await list({ schema: String(schema), ordering: 'id' }, author)).results.map(
+        (task) => task.id,
+      )
+    expect(await bySchema(chain.schemaId)).toEqual([onFirst, onSecond])
+    expect(await bySchema(second)).toEqual([onFirst, onSecond])
+    expect(await bySchema(unrelated.schemaId)).toEqual([onUnrelated])
+    expect(await bySchema(999_999)).toEqual([])
+    // Another client's schema chain shows nothing, even by a version id.
+    expect(await listIds({ schema: String(second) })).toEqual([])
   })
 
   it('keeps other clients’ tasks out and refuses end workers', async () => {

@@ -22,7 +22,10 @@ export function groupCondition(
 }
 
 /** Case-insensitive substring match, with the search text's own % and _ taken literally. */
-export function nameMatches(column: AnyPgColumn, search: string | undefined): SQL | undefined {
+export function nameMatches(
+  column: AnyPgColumn | SQL,
+  search: string | undefined,
+): SQL | undefined {
   if (!search) return undefined
   return ilike(column, `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
 }

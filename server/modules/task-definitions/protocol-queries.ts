@@ -1,8 +1,13 @@
 import { eq, inArray } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
+import { clientGroupColumns, userRefColumns } from '../../db/ref-columns'
+import { rowsById } from '../../db/rows'
 import { clientGroups, mediaObjects, taskProtocols, users } from '../../db/schema'
 import type { UploadedPdf } from './protocol-upload'
+
+export const protocolTable = rowsById(taskProtocols, 'task protocol')
+export type ProtocolRow = NonNullable<Awaited<ReturnType<typeof protocolTable.lock>>>
 
 const fileCreators = alias(users, 'file_creators')
 
@@ -11,12 +16,8 @@ export async function protocolRows(db: Db, ids: number[]) {
   return db
     .select({
       protocol: taskProtocols,
-      author: { id: users.id, username: users.username },
-      clientGroup: {
-        id: clientGroups.id,
-        name: clientGroups.name,
-        full_name: clientGroups.fullName,
-      },
+      author: userRefColumns,
+      clientGroup: clientGroupColumns,
       file: {
         id: mediaObjects.id,
         uuid: mediaObjects.uuid,
@@ -33,30 +34,9 @@ export async function protocolRows(db: Db, ids: number[]) {
     .where(inArray(taskProtocols.id, ids))
 }
 
-export async function lockProtocol(db: Db, id: number) {
-  const [row] = await db.select().from(taskProtocols).where(eq(taskProtocols.id, id)).for('update')
-  return row
-}
-
-export type ProtocolRow = NonNullable<Awaited<ReturnType<typeof lockProtocol>>>
-
 export async function findProtocol(db: Db, id: number) {
   const [row] = await db.select().from(taskProtocols).where(eq(taskProtocols.id, id)).limit(1)
   return row
-}
-
-export async function insertProtocol(db: Db, values: typeof taskProtocols.$inferInsert) {
-  const [row] = await db.insert(taskProtocols).values(values).returning({ id: taskProtocols.id })
-  if (!row) throw new Error('task protocol insert returned nothing')
-  return row.id
-}
-
-export async function updateProtocol(
-  db: Db,
-  id: number,
-  values: Partial<typeof taskProtocols.$inferInsert>,
-) {
-  await db.update(taskProtocols).set(values).where(eq(taskProtocols.id, id))
 }
 
 export async function insertPdfObject(db: Db, file: UploadedPdf, creatorId: number) {

@@ -12,12 +12,9 @@ import { sendStoredFile } from '../media/storage'
 import {
   createProtocol,
   deleteProtocol,
-  getProtocol,
-  listProtocolRefs,
-  listProtocols,
   patchProtocol,
   protocolPdf,
-  protocolPreviousVersions,
+  protocolReads,
   protocolView,
 } from './protocol-service'
 import { readProtocolRequest } from './protocol-upload'
@@ -39,13 +36,7 @@ export const taskProtocolRoutes: AppPlugin = async (app) => {
       list: TaskProtocolListSchema,
       detail: TaskProtocolDetailSchema,
     },
-    {
-      list: listProtocols,
-      listRefs: listProtocolRefs,
-      get: getProtocol,
-      previousVersions: protocolPreviousVersions,
-      remove: (db, user, id) => deleteProtocol(db, user, mediaDir, id),
-    },
+    { ...protocolReads, remove: (db, user, id) => deleteProtocol(db, user, mediaDir, id) },
   )
 
   app.post(

@@ -5,9 +5,6 @@ import {
   TaskProtocolCreateSchema,
   type TaskProtocolEntity,
   TaskProtocolPatchSchema,
-  type VersionedDetailQuery,
-  type VersionedListQuery,
-  type VersionRef,
 } from '../../../contract/client-definitions'
 import { API_BASE } from '../../../contract/constants'
 import type { Db } from '../../db/client'
@@ -22,24 +19,14 @@ import {
   findMediaObject,
   findProtocol,
   insertPdfObject,
-  insertProtocol,
-  lockProtocol,
   type ProtocolRow,
   protocolRows,
-  updateProtocol,
+  protocolTable,
 } from './protocol-queries'
 import type { ProtocolRequest, UploadedPdf } from './protocol-upload'
 import { assertClientGroupInScope } from './references'
 import { PROTOCOL_KIND, predecessorOf, usageOf } from './version-queries'
-import {
-  deleteUnusedVersion,
-  editVersion,
-  listVersionPage,
-  listVersionRefs,
-  loadOne,
-  previousVersions,
-  resolveVersion,
-} from './versioning'
+import { deleteUnusedVersion, editVersion, versionEntity, versionedReads } from './versioning'
 
 /**
  * Where a protocol's PDF is served: the public protocol view with the serve flag. The file's uuid
@@ -51,57 +38,29 @@ const protocolFilePath = (protocolId: number, fileUuid: string) =>
 async function loadProtocols(db: Db, ids: number[]): Promise<TaskProtocolEntity[]> {
   const rows = await protocolRows(db, ids)
   const usage = await usageOf(db, PROTOCOL_KIND, ids)
-  return rows.map(({ protocol, author, clientGroup, file, fileCreator }) => ({
-    id: protocol.id,
-    name: protocol.name,
-    version: protocol.version,
-    serving_type: protocol.servingType,
-    content: protocol.content,
-    file: file && {
-      id: file.id,
-      uuid: file.uuid,
-      name: file.name,
-      path: protocolFilePath(protocol.id, file.uuid),
-      created_timestamp: file.createdAt.toISOString(),
-      creator: fileCreator,
-    },
-    diff: protocol.diff,
-    show_changes_days: protocol.showChangesDays,
-    author,
-    client_group: clientGroup,
-    created_timestamp: protocol.createdAt.toISOString(),
-    next_version: protocol.nextVersionId,
-    task_types: usage.taskTypes(protocol.id),
-    tasks: usage.tasks(protocol.id),
-  }))
+  return rows.map(({ protocol, author, clientGroup, file, fileCreator }) =>
+    versionEntity(
+      protocol,
+      {
+        serving_type: protocol.servingType,
+        content: protocol.content,
+        file: file && {
+          id: file.id,
+          uuid: file.uuid,
+          name: file.name,
+          path: protocolFilePath(protocol.id, file.uuid),
+          created_timestamp: file.createdAt.toISOString(),
+          creator: fileCreator,
+        },
+        diff: protocol.diff,
+        show_changes_days: protocol.showChangesDays,
+      },
+      { author, clientGroup, usage },
+    ),
+  )
 }
 
-export async function listProtocols(db: Db, user: SessionUser, query: VersionedListQuery) {
-  return listVersionPage(db, PROTOCOL_KIND, await clientScopeOf(db, user), query, loadProtocols)
-}
-
-export async function listProtocolRefs(
-  db: Db,
-  user: SessionUser,
-  query: VersionedListQuery,
-): Promise<VersionRef[]> {
-  return listVersionRefs(db, PROTOCOL_KIND, await clientScopeOf(db, user), query)
-}
-
-export async function getProtocol(
-  db: Db,
-  user: SessionUser,
-  id: number,
-  query: VersionedDetailQuery,
-): Promise<TaskProtocolEntity | VersionRef> {
-  const head = await resolveVersion(db, PROTOCOL_KIND, await clientScopeOf(db, user), id, query)
-  if (query.base) return { id: head.id, name: head.name, version: head.version }
-  return loadOne(db, loadProtocols, head.id)
-}
-
-export async function protocolPreviousVersions(db: Db, user: SessionUser, id: number) {
-  return previousVersions(db, PROTOCOL_KIND, await clientScopeOf(db, user), id, loadProtocols)
-}
+export const protocolReads = versionedReads(PROTOCOL_KIND, loadProtocols)
 
 function parseFields<TSchema extends v.GenericSchema>(schema: TSchema, fields: unknown) {
   const result = v.safeParse(schema, fields)
@@ -162,7 +121,7 @@ export async function createProtocol(
     const serving = servingOf(body.serving_type, body.content, file !== null)
     await assertClientGroupInScope(db, await clientScopeOf(db, user), body.client_group)
     return db.transaction(async (tx) =>
-      insertProtocol(tx, {
+      protocolTable.insert(tx, {
         name: body.name,
         clientGroupId: body.client_group,
         ...serving,
@@ -172,7 +131,7 @@ export async function createProtocol(
       }),
     )
   })
-  return loadOne(db, loadProtocols, id)
+  return protocolReads.one(db, id)
 }
 
 export async function patchProtocol(
@@ -204,7 +163,7 @@ export async function patchProtocol(
       return file ? insertPdfObject(tx, file, user.id) : row.fileId
     }
     return editVersion(db, PROTOCOL_KIND, scope, id, {
-      lock: lockProtocol,
+      lock: protocolTable.lock,
       changesContent: (row) => {
         const serving = target(row)
         return (
@@ -218,7 +177,7 @@ export async function patchProtocol(
         const fileId = await fileIdFor(tx, row, serving)
         const predecessorId = await predecessorOf(tx, PROTOCOL_KIND, id)
         const predecessor = predecessorId === null ? null : await findProtocol(tx, predecessorId)
-        await updateProtocol(tx, id, {
+        await protocolTable.update(tx, id, {
           name: patch.name,
           showChangesDays: patch.show_changes_days,
           ...serving,
@@ -229,7 +188,7 @@ export async function patchProtocol(
       },
       insertNext: async (tx, row, version) => {
         const serving = target(row)
-        return insertProtocol(tx, {
+        return protocolTable.insert(tx, {
           lineageId: row.lineageId,
           version,
           name: patch.name ?? row.name,
@@ -244,7 +203,7 @@ export async function patchProtocol(
     })
   })
   if (replacedFileId !== null) await dropFileIfUnused(db, mediaDir, replacedFileId)
-  return loadOne(db, loadProtocols, resultId)
+  return protocolReads.one(db, resultId)
 }
 
 async function dropFileIfUnused(db: Db, mediaDir: string, fileId: number) {
@@ -254,7 +213,7 @@ async function dropFileIfUnused(db: Db, mediaDir: string, fileId: number) {
 
 export async function deleteProtocol(db: Db, user: SessionUser, mediaDir: string, id: number) {
   const scope = await clientScopeOf(db, user)
-  const row = await deleteUnusedVersion(db, PROTOCOL_KIND, scope, id, lockProtocol)
+  const row = await deleteUnusedVersion(db, PROTOCOL_KIND, scope, id, protocolTable.lock)
   if (row.fileId !== null) await dropFileIfUnused(db, mediaDir, row.fileId)
 }
 

@@ -1,14 +1,17 @@
-import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_PROTOCOL_PDF_BYTES } from '../../../contract/client-definitions'
 import { taskProtocols, tasks, taskTypes } from '../../db/schema'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestAppWithMedia, listFiles, type MediaTestApp } from '../../test/harness'
+import { type MultipartFile, multipartBody } from '../../test/multipart'
 import { anonymousClient, type SignedInClient, signIn } from '../../test/session-client'
-import { clientOfNewGroup, insertLanguage, insertTask, insertTaskType } from './test-fixtures'
+import {
+  clientOfNewGroup,
+  expectHiddenVersion,
+  insertLanguage,
+  insertTask,
+  insertTaskType,
+} from './test-fixtures'
 
 /** A complete one-page PDF. */
 const PDF = Buffer.from(
@@ -23,66 +26,29 @@ const PDF = Buffer.from(
   ].join('\n'),
 )
 
-type FilePart = { filename: string; contentType: string; bytes: Buffer }
-
-/** A multipart/form-data body as a browser sends it. */
-function form(fields: Record<string, string>, file?: FilePart) {
-  const boundary = `----test${randomBytes(8).toString('hex')}`
-  const chunks: Buffer[] = []
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    )
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    )
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return {
-    payload: Buffer.concat(chunks),
-    options: { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
-  }
-}
-
-const pdfPart = (bytes = PDF): FilePart => ({
-  filename: 'rules.pdf',
+const pdfPart = (content = PDF): MultipartFile => ({
+  name: 'rules.pdf',
   contentType: 'application/pdf',
-  bytes,
+  content,
 })
 
-let t: TestApp
-let mediaDir: string
+let t: MediaTestApp
 let client: SignedInClient
 let group: { id: number; name: string }
 let languages: { base: number; target: number }
 
 beforeAll(async () => {
-  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'protocols-test-'))
-  t = await createTestApp({ mediaDir })
+  t = await createTestAppWithMedia('protocols-test')
   ;({ client, group } = await clientOfNewGroup(t))
   languages = {
     base: (await insertLanguage(t.db, 'pl', 'Polish')).id,
     target: (await insertLanguage(t.db, 'en', 'English')).id,
   }
 })
-afterAll(async () => {
-  await t.close()
-  fs.rmSync(mediaDir, { recursive: true, force: true })
-})
+afterAll(() => t.close())
 
 /** Every stored file under the media directory. */
-const storedFiles = () =>
-  fs
-    .readdirSync(mediaDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
+const storedFiles = () => listFiles(t.mediaDir)
 
 async function createText(content = '# Rules\n\nListen first.\nDo it well.\n', extra = {}) {
   const response = await client.post('client/task-protocols/', {
@@ -97,11 +63,11 @@ async function createText(content = '# Rules\n\nListen first.\nDo it well.\n', e
 }
 
 async function createPdf(name = 'PDF guideline') {
-  const { payload, options } = form(
+  const { payload, headers } = multipartBody(
     { name, client_group: String(group.id), serving_type: 'PDF', show_changes_days: '7' },
     pdfPart(),
   )
-  const response = await client.post('client/task-protocols/', payload, options)
+  const response = await client.post('client/task-protocols/', payload, { headers })
   expect(response.statusCode, response.body).toBe(201)
   return response.json()
 }
@@ -153,11 +119,11 @@ describe('POST /api/client/task-protocols/', () => {
       pdfPart(Buffer.from('GIF89a not a pdf at all')),
       pdfPart(Buffer.alloc(0)),
     ]) {
-      const { payload, options } = form(
+      const { payload, headers } = multipartBody(
         { name: 'Fake', client_group: String(group.id), serving_type: 'PDF' },
         part,
       )
-      const response = await client.post('client/task-protocols/', payload, options)
+      const response = await client.post('client/task-protocols/', payload, { headers })
       expect(response.statusCode).toBe(400)
       expect(Object.keys(response.json().fields)).toEqual(['file'])
     }
@@ -168,11 +134,11 @@ describe('POST /api/client/task-protocols/', () => {
     const before = storedFiles().length
     const big = Buffer.alloc(MAX_PROTOCOL_PDF_BYTES + 1, 0x20)
     PDF.copy(big)
-    const { payload, options } = form(
+    const { payload, headers } = multipartBody(
       { name: 'Huge', client_group: String(group.id), serving_type: 'PDF' },
       pdfPart(big),
     )
-    const response = await client.post('client/task-protocols/', payload, options)
+    const response = await client.post('client/task-protocols/', payload, { headers })
     expect(response.statusCode).toBe(413)
     expect(response.json().code).toBe('payload_too_large')
     expect(storedFiles()).toHaveLength(before)
@@ -195,11 +161,11 @@ describe('POST /api/client/task-protocols/', () => {
       expect(response.statusCode, field).toBe(400)
       expect(Object.keys(response.json().fields), field).toEqual([field])
     }
-    const { payload, options } = form(
+    const { payload, headers } = multipartBody(
       { name: 'Text with file', client_group: String(group.id), serving_type: 'TXT', content: 'x' },
       pdfPart(),
     )
-    const withFile = await client.post('client/task-protocols/', payload, options)
+    const withFile = await client.post('client/task-protocols/', payload, { headers })
     expect(withFile.json().fields).toEqual({ file: ['Only a PDF protocol takes a file.'] })
   })
 
@@ -220,14 +186,7 @@ describe('POST /api/client/task-protocols/', () => {
     const { client: stranger } = await clientOfNewGroup(t)
     const strangerList = (await stranger.get('client/task-protocols/')).json()
     expect(strangerList).toMatchObject({ count: 0, results: [] })
-    for (const response of [
-      await stranger.get(`client/task-protocols/${mine.id}/`),
-      await stranger.get(`client/task-protocols/${mine.id}/previous-versions/`),
-      await stranger.patch(`client/task-protocols/${mine.id}/`, { content: 'Theirs' }),
-      await stranger.delete(`client/task-protocols/${mine.id}/`),
-    ]) {
-      expect(response.statusCode).toBe(404)
-    }
+    await expectHiddenVersion(stranger, 'client/task-protocols/', mine.id, { content: 'Theirs' })
     const staff = await signIn(t, { roles: ['staff'] })
     expect((await staff.get(`client/task-protocols/${mine.id}/`)).json().content).toBe('Mine\n')
   })
@@ -313,8 +272,8 @@ describe('protocol versions', () => {
     const taskType = await insertTaskType(t.db, group.id, { protocolId: v1.id })
     await insertTask(t.db, taskType, languages)
     const secondPdf = Buffer.concat([PDF, Buffer.from('% second edition\n')])
-    const { payload, options } = form({}, pdfPart(secondPdf))
-    const response = await client.patch(`client/task-protocols/${v1.id}/`, payload, options)
+    const { payload, headers } = multipartBody({}, pdfPart(secondPdf))
+    const response = await client.patch(`client/task-protocols/${v1.id}/`, payload, { headers })
     expect(response.statusCode, response.body).toBe(200)
     const v2 = response.json()
     expect(v2).toMatchObject({ version: 2, serving_type: 'PDF', diff: null })

@@ -8,15 +8,7 @@ import {
 } from '../../../contract/client-definitions'
 import { currentUser, requirePermission } from '../../http/guards'
 import type { AppPlugin } from '../../http/valibot'
-import {
-  createSchema,
-  deleteSchema,
-  getSchema,
-  listSchemaRefs,
-  listSchemas,
-  patchSchema,
-  schemaPreviousVersions,
-} from './schema-service'
+import { createSchema, deleteSchema, patchSchema, schemaReads } from './schema-service'
 import { registerVersionedReads } from './versioned-routes'
 
 const tags = ['client']
@@ -27,13 +19,7 @@ export const taskSchemaRoutes: AppPlugin = async (app) => {
     app,
     '/client/task-schemas',
     { entity: TaskSchemaEntitySchema, list: TaskSchemaListSchema, detail: TaskSchemaDetailSchema },
-    {
-      list: listSchemas,
-      listRefs: listSchemaRefs,
-      get: getSchema,
-      previousVersions: schemaPreviousVersions,
-      remove: deleteSchema,
-    },
+    { ...schemaReads, remove: deleteSchema },
   )
 
   app.post(

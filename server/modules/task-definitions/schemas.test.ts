@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { taskSchemas, tasks, taskTypes } from '../../db/schema'
+import { seedClientGroup } from '../../test/fixtures'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { type SignedInClient, signIn } from '../../test/session-client'
 import {
   clientOfNewGroup,
+  expectHiddenVersion,
   insertLanguage,
   insertTask,
   insertTaskType,
-  makeClientGroup,
   schemaDocument,
 } from './test-fixtures'
 
@@ -77,7 +78,7 @@ describe('POST /api/client/task-schemas/', () => {
   })
 
   it('answers 400 on client_group for a group the client is not in', async () => {
-    const other = await makeClientGroup(t.db)
+    const other = await seedClientGroup(t.db)
     const response = await client.post('client/task-schemas/', {
       name: 'Elsewhere',
       client_group: other.id,
@@ -159,14 +160,7 @@ describe('GET, PATCH and DELETE /api/client/task-schemas/{id}/', () => {
   it('answers 404 for another client group ids, on every call', async () => {
     const { client: stranger } = await clientOfNewGroup(t)
     const schema = await createSchema(client, group.id, 'Private')
-    for (const response of [
-      await stranger.get(`client/task-schemas/${schema.id}/`),
-      await stranger.get(`client/task-schemas/${schema.id}/previous-versions/`),
-      await stranger.patch(`client/task-schemas/${schema.id}/`, { name: 'Mine now' }),
-      await stranger.delete(`client/task-schemas/${schema.id}/`),
-    ]) {
-      expect(response.statusCode).toBe(404)
-    }
+    await expectHiddenVersion(stranger, 'client/task-schemas/', schema.id, { name: 'Mine now' })
     expect((await client.get(`client/task-schemas/${schema.id}/`)).json().name).toBe('Private')
     expect((await client.get('client/task-schemas/999999/')).statusCode).toBe(404)
   })

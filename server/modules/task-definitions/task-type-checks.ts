@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { TaskTypeSettings } from '../../../contract/client-definitions'
 import type { Db } from '../../db/client'
 import { endworkerGroups, limiters, projects, users } from '../../db/schema'
 import { fieldError } from '../../http/errors'
+import { usersInReachOf } from '../client-groups/reach'
+import type { ClientScope } from '../client-groups/scope'
 import { assertIdsExist } from './references'
 import { findVersionHead, PROTOCOL_KIND, SCHEMA_KIND, type VersionedKind } from './version-queries'
 
@@ -34,10 +36,14 @@ async function assertUsableVersion(
 
 /**
  * Checks the ids of a task type write. `touched` names the fields the write sets: only their ids
- * are looked up, while the rules across fields always hold for the resulting state.
+ * are looked up, while the rules across fields always hold for the resulting state. A client may
+ * put on the whitelist, blacklist and deputies only users within reach of their client groups
+ * (the people the pickers offer them, contract/client-pickers.ts); any other id is answered as
+ * missing, so ids do not reveal who has an account. Staff may name anyone.
  */
 export async function checkTaskTypeState(
   db: Db,
+  scope: ClientScope,
   clientGroupId: number,
   state: TaskTypeState,
   touched: ReadonlySet<string>,
@@ -51,9 +57,16 @@ export async function checkTaskTypeState(
   if (touched.has('limiters')) {
     await assertIdsExist(db, 'limiters', state.limiters, limiters, limiters.id, { what: 'limiter' })
   }
+  const reachable =
+    scope.groupIds === null
+      ? undefined
+      : inArray(users.id, usersInReachOf(db, scope.groupIds, state.task_groups))
   for (const list of ['whitelist', 'blacklist', 'deputy'] as const) {
     if (touched.has(list)) {
-      await assertIdsExist(db, list, state[list], users, users.id, { what: 'user' })
+      await assertIdsExist(db, list, state[list], users, users.id, {
+        where: reachable,
+        what: 'user',
+      })
     }
   }
   if (touched.has('task_groups')) {

@@ -1,5 +1,7 @@
 import { and, asc, count, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { clientGroupColumns, userRefColumns } from '../../db/ref-columns'
+import { rowsById } from '../../db/rows'
 import {
   clientGroups,
   endworkerGroups,
@@ -16,6 +18,9 @@ import {
   users,
 } from '../../db/schema'
 import type { TaskTypeUserList } from '../../db/schema/enums'
+
+export const taskTypeTable = rowsById(taskTypes, 'task type')
+export type TaskTypeRow = NonNullable<Awaited<ReturnType<typeof taskTypeTable.lock>>>
 
 export async function pageOfTaskTypeIds(
   db: Db,
@@ -42,13 +47,9 @@ export async function taskTypeRows(db: Db, ids: number[]) {
       taskType: taskTypes,
       schema: { id: taskSchemas.id, name: taskSchemas.name, version: taskSchemas.version },
       protocol: { id: taskProtocols.id, name: taskProtocols.name, version: taskProtocols.version },
-      clientGroup: {
-        id: clientGroups.id,
-        name: clientGroups.name,
-        full_name: clientGroups.fullName,
-      },
+      clientGroup: clientGroupColumns,
       defaultProject: { id: projects.id, name: projects.name },
-      author: { id: users.id, username: users.username },
+      author: userRefColumns,
     })
     .from(taskTypes)
     .innerJoin(taskSchemas, eq(taskSchemas.id, taskTypes.schemaId))
@@ -105,28 +106,6 @@ export async function taskTypeLinks(db: Db, ids: number[]) {
     .where(inArray(tasks.taskTypeId, ids))
     .groupBy(tasks.taskTypeId, archived)
   return { limiterRows, userRows, groupRows, projectRows, taskCounts }
-}
-
-export async function lockTaskType(db: Db, id: number) {
-  const [row] = await db.select().from(taskTypes).where(eq(taskTypes.id, id)).for('update')
-  return row
-}
-
-export type TaskTypeRow = NonNullable<Awaited<ReturnType<typeof lockTaskType>>>
-
-export async function insertTaskType(db: Db, values: typeof taskTypes.$inferInsert) {
-  const [row] = await db.insert(taskTypes).values(values).returning({ id: taskTypes.id })
-  if (!row) throw new Error('task type insert returned nothing')
-  return row.id
-}
-
-export async function updateTaskType(
-  db: Db,
-  id: number,
-  values: Partial<typeof taskTypes.$inferInsert>,
-) {
-  if (Object.values(values).every((value) => value === undefined)) return
-  await db.update(taskTypes).set(values).where(eq(taskTypes.id, id))
 }
 
 export async function deleteTaskType(db: Db, id: number) {

@@ -20,8 +20,6 @@ import { checkTaskTypeState, type TaskTypeState } from './task-type-checks'
 import {
   countTasksOfType,
   deleteTaskType as deleteTaskTypeRow,
-  insertTaskType,
-  lockTaskType,
   pageOfTaskTypeIds,
   replaceLimiters,
   replaceProjects,
@@ -30,8 +28,9 @@ import {
   type TaskTypeRow,
   taskTypeLinks,
   taskTypeRows,
-  updateTaskType,
+  taskTypeTable,
 } from './task-type-queries'
+import { inLineageOf, PROTOCOL_KIND, SCHEMA_KIND } from './version-queries'
 import { loadOne } from './versioning'
 
 const USER_LISTS = ['whitelist', 'blacklist', 'deputy'] as const satisfies TaskTypeUserList[]
@@ -99,8 +98,12 @@ export async function listTaskTypes(db: Db, user: SessionUser, query: TaskTypeLi
     [
       groups,
       nameMatches(taskTypes.name, query.search),
-      query.schema === undefined ? undefined : eq(taskTypes.schemaId, query.schema),
-      query.protocol === undefined ? undefined : eq(taskTypes.protocolId, query.protocol),
+      query.schema === undefined
+        ? undefined
+        : inLineageOf(SCHEMA_KIND, taskTypes.schemaId, query.schema),
+      query.protocol === undefined
+        ? undefined
+        : inLineageOf(PROTOCOL_KIND, taskTypes.protocolId, query.protocol),
       query.status === undefined ? undefined : eq(taskTypes.status, query.status),
     ],
     orderBy(query.ordering, {
@@ -170,12 +173,13 @@ export async function createTaskType(
   user: SessionUser,
   body: TaskTypeCreate,
 ): Promise<TaskTypeEntity> {
-  await assertClientGroupInScope(db, await clientScopeOf(db, user), body.client_group)
+  const scope = await clientScopeOf(db, user)
+  await assertClientGroupInScope(db, scope, body.client_group)
   const { client_group: clientGroupId, ...given } = withoutDuplicates(body)
   const state: TaskTypeState & { name: string } = { ...TASK_TYPE_DEFAULTS, ...given }
   const id = await db.transaction(async (tx) => {
-    await checkTaskTypeState(tx, clientGroupId, state, new Set(Object.keys(state)))
-    const id = await insertTaskType(tx, {
+    await checkTaskTypeState(tx, scope, clientGroupId, state, new Set(Object.keys(state)))
+    const id = await taskTypeTable.insert(tx, {
       ...settingsColumns(state),
       name: state.name,
       schemaId: state.schema,
@@ -216,15 +220,15 @@ export async function patchTaskType(
 ): Promise<TaskTypeEntity> {
   const scope = await clientScopeOf(db, user)
   await db.transaction(async (tx) => {
-    const row = assertInClientScope(scope, await lockTaskType(tx, id), NOT_FOUND)
+    const row = assertInClientScope(scope, await taskTypeTable.lock(tx, id), NOT_FOUND)
     if (patch.status !== undefined && !canChangeTaskTypeStatus(row.status, patch.status)) {
       const allowed = TASK_TYPE_STATUS_TRANSITIONS[row.status].join(' or ')
       throw fieldError('status', `A ${row.status} task type can only become ${allowed}.`)
     }
     const changes = withoutDuplicates(patch)
     const state = { ...(await currentState(tx, row)), ...changes }
-    await checkTaskTypeState(tx, row.clientGroupId, state, new Set(Object.keys(changes)))
-    await updateTaskType(tx, id, { ...settingsColumns(changes), status: changes.status })
+    await checkTaskTypeState(tx, scope, row.clientGroupId, state, new Set(Object.keys(changes)))
+    await taskTypeTable.update(tx, id, { ...settingsColumns(changes), status: changes.status })
     await writeLinks(tx, id, changes)
   })
   return loadOne(db, loadTaskTypes, id)
@@ -233,7 +237,7 @@ export async function patchTaskType(
 export async function deleteTaskType(db: Db, user: SessionUser, id: number): Promise<void> {
   const scope = await clientScopeOf(db, user)
   await db.transaction(async (tx) => {
-    assertInClientScope(scope, await lockTaskType(tx, id), NOT_FOUND)
+    assertInClientScope(scope, await taskTypeTable.lock(tx, id), NOT_FOUND)
     const taskCount = await countTasksOfType(tx, id)
     if (taskCount > 0) {
       throw conflict(

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TASK_TYPE_DEFAULTS } from '../../../contract/client-definitions'
-import { endworkerGroups, limiters, projects } from '../../db/schema'
+import {
+  clientGroupMembers,
+  endworkerGroupMembers,
+  endworkerGroups,
+  limiters,
+  projects,
+} from '../../db/schema'
+import { seedClientGroup } from '../../test/fixtures'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { createUser, type SignedInClient, signIn } from '../../test/session-client'
 import {
@@ -9,7 +16,6 @@ import {
   insertProtocol,
   insertSchema,
   insertTask,
-  makeClientGroup,
 } from './test-fixtures'
 
 let t: TestApp
@@ -41,6 +47,10 @@ async function create(body: Record<string, unknown> = {}, by = client) {
   })
   expect(response.statusCode, response.body).toBe(201)
   return response.json()
+}
+
+async function addToClientGroup(userId: number) {
+  await t.db.insert(clientGroupMembers).values({ groupId: group.id, userId })
 }
 
 /** The one field a 400 names. */
@@ -88,6 +98,12 @@ describe('POST /api/client/task-types/', () => {
     const worker = await createUser(t.db, { username: 'white_worker' })
     const banned = await createUser(t.db, { username: 'black_worker' })
     const deputy = await createUser(t.db, { username: 'deputy_client' })
+    // Members of a task group the same write adds are within the client's reach.
+    await t.db
+      .insert(endworkerGroupMembers)
+      .values(
+        [worker, banned, deputy].map((member) => ({ groupId: taskGroup!.id, userId: member.id })),
+      )
     const settings = {
       is_fixed_sets: true,
       items_per_set: 25,
@@ -148,10 +164,11 @@ describe('POST /api/client/task-types/', () => {
   })
 
   it('names the field of an id that does not exist or is not usable', async () => {
-    const other = await makeClientGroup(t.db)
+    const other = await seedClientGroup(t.db)
     const foreignSchema = await insertSchema(t.db, other.id)
     const foreignProtocol = await insertProtocol(t.db, other.id)
     const user = await createUser(t.db)
+    await addToClientGroup(user.id)
     const [notTaskGroup] = await t.db
       .insert(endworkerGroups)
       .values({ name: 'Reviewers only', taskGroup: false, reviewGroup: true })
@@ -170,6 +187,37 @@ describe('POST /api/client/task-types/', () => {
       'blacklist',
     ])
     expect(await failingField({ default_project: project!.id })).toEqual(['default_project'])
+  })
+
+  it('lets a client list only users within reach of their client groups; staff anyone', async () => {
+    const stranger = await createUser(t.db)
+    const member = await createUser(t.db)
+    await addToClientGroup(member.id)
+
+    for (const list of ['whitelist', 'blacklist', 'deputy']) {
+      const refused = await client.post('client/task-types/', {
+        name: 'Out of reach',
+        client_group: group.id,
+        schema: schema.id,
+        protocol: protocol.id,
+        [list]: [member.id, stranger.id],
+      })
+      expect(refused.statusCode).toBe(400)
+      // Answered as missing: an id must not tell whether somebody has an account.
+      expect(refused.json().fields).toEqual({
+        [list]: [`There is no user with id ${stranger.id}.`],
+      })
+    }
+    const mine = await create({ whitelist: [member.id] })
+    expect(mine.whitelist).toEqual([{ id: member.id, username: member.username }])
+
+    const staff = await signIn(t, { roles: ['staff'] })
+    const byStaff = await create({ deputy: [stranger.id] }, staff)
+    expect(byStaff.deputy).toEqual([{ id: stranger.id, username: stranger.username }])
+    // Once listed on one of the group's types, the user is within the client's reach.
+    expect((await create({ blacklist: [stranger.id] })).blacklist).toEqual([
+      { id: stranger.id, username: stranger.username },
+    ])
   })
 
   it('refuses a replaced schema version', async () => {
@@ -289,6 +337,7 @@ describe('GET, PATCH and DELETE /api/client/task-types/{id}/', () => {
       .values([{ name: 'Group one' }, { name: 'Group two' }])
       .returning()
     const banned = await createUser(t.db)
+    await addToClientGroup(banned.id)
     const taskType = await create({
       items_per_set: 5,
       blacklist: [banned.id],

@@ -1,49 +1,28 @@
-import type { TaskSchemaDocumentInput } from '../../../contract/task-schema'
+import { expect } from 'vitest'
+import { gridPlacement, type TaskSchemaDocumentInput } from '../../../contract/task-schema'
 import type { Db } from '../../db/client'
-import {
-  clientGroupMembers,
-  clientGroups,
-  languages,
-  taskProtocols,
-  taskSchemas,
-  tasks,
-  taskTypes,
-} from '../../db/schema'
+import { languages, taskProtocols, taskSchemas, tasks, taskTypes } from '../../db/schema'
 import type { TaskStatus } from '../../db/schema/enums'
+import {
+  annotationField,
+  type ClientGroup,
+  schemaField,
+  seedClientGroup,
+  uniqueName,
+} from '../../test/fixtures'
 import type { TestApp } from '../../test/harness'
 import { type SignedInClient, signIn } from '../../test/session-client'
 
 /** Rows the definition tests build on, written straight into the database. */
 
-let sequence = 0
-const unique = (prefix: string) => `${prefix}-${++sequence}-${process.pid}`
-
-export async function makeClientGroup(db: Db, name = unique('group')) {
-  const [group] = await db
-    .insert(clientGroups)
-    .values({ name, fullName: `${name} Ltd` })
-    .returning()
-  if (!group) throw new Error('client group insert returned nothing')
-  return group
-}
-
 /** A client who belongs to one new client group, and that group. */
-export async function clientOfNewGroup(t: TestApp): Promise<{
-  client: SignedInClient
-  group: Awaited<ReturnType<typeof makeClientGroup>>
-}> {
-  const group = await makeClientGroup(t.db)
+export async function clientOfNewGroup(
+  t: TestApp,
+): Promise<{ client: SignedInClient; group: ClientGroup }> {
   const client = await signIn(t, { roles: ['client'] })
-  await t.db.insert(clientGroupMembers).values({ groupId: group.id, userId: client.user.id })
+  const group = await seedClientGroup(t.db, { memberIds: [client.user.id] })
   return { client, group }
 }
-
-export const place = (row: number, column: number, col_width = 12, col_offset = 0) => ({
-  row,
-  column,
-  col_width,
-  col_offset,
-})
 
 /** A small valid document: a prompt to read and a transcript to type. */
 export function schemaDocument(label = 'Transcript'): TaskSchemaDocumentInput {
@@ -51,22 +30,15 @@ export function schemaDocument(label = 'Transcript'): TaskSchemaDocumentInput {
     validators: [{ type: 'required', field: 'transcript' }],
     rows_visibility: [],
     item_schema: {
-      prompt: {
-        widget: { config: { component: 'text', label: 'Prompt' } },
-        grid_placement: place(0, 0),
-      },
+      prompt: schemaField('text', 'Prompt', gridPlacement(0, 0)),
     },
     annotation_schema: {
-      transcript: {
-        widget: { config: { component: 'textarea', label } },
-        grid_placement: place(1, 0),
-        data_type: 'string',
-      },
+      transcript: annotationField('textarea', label, gridPlacement(1, 0), 'string'),
     },
   }
 }
 
-export async function insertSchema(db: Db, clientGroupId: number, name = unique('schema')) {
+export async function insertSchema(db: Db, clientGroupId: number, name = uniqueName('schema')) {
   const [row] = await db
     .insert(taskSchemas)
     .values({
@@ -83,7 +55,7 @@ export async function insertSchema(db: Db, clientGroupId: number, name = unique(
   return row
 }
 
-export async function insertProtocol(db: Db, clientGroupId: number, name = unique('protocol')) {
+export async function insertProtocol(db: Db, clientGroupId: number, name = uniqueName('protocol')) {
   const [row] = await db
     .insert(taskProtocols)
     .values({ name, clientGroupId, content: '# Rules\n\nDo it well.\n' })
@@ -101,7 +73,7 @@ export async function insertTaskType(
   const protocolId = refs.protocolId ?? (await insertProtocol(db, clientGroupId)).id
   const [row] = await db
     .insert(taskTypes)
-    .values({ name: unique('type'), clientGroupId, schemaId, protocolId })
+    .values({ name: uniqueName('type'), clientGroupId, schemaId, protocolId })
     .returning()
   if (!row) throw new Error('task type insert returned nothing')
   return row
@@ -128,7 +100,7 @@ export async function insertTask(
       protocolId: taskType.protocolId,
       baseLanguageId: languageIds.base,
       targetLanguageId: languageIds.target,
-      description: values.description ?? unique('task'),
+      description: values.description ?? uniqueName('task'),
       status: values.status ?? 'IN_PROGRESS',
       ...(values.createdAt && { createdAt: values.createdAt }),
       ...(values.endedAt && { endedAt: values.endedAt }),
@@ -136,4 +108,21 @@ export async function insertTask(
     .returning()
   if (!row) throw new Error('task insert returned nothing')
   return row
+}
+
+/** Every call on a version of another client group answers 404, as if it did not exist. */
+export async function expectHiddenVersion(
+  stranger: SignedInClient,
+  path: string,
+  id: number,
+  patch: object,
+) {
+  for (const response of [
+    await stranger.get(`${path}${id}/`),
+    await stranger.get(`${path}${id}/previous-versions/`),
+    await stranger.patch(`${path}${id}/`, patch),
+    await stranger.delete(`${path}${id}/`),
+  ]) {
+    expect(response.statusCode).toBe(404)
+  }
 }

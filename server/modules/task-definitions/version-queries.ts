@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, max, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, lt, max, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { taskProtocols, taskSchemas, tasks, taskTypes } from '../../db/schema'
 
@@ -34,6 +35,19 @@ const headColumns = ({ table }: VersionedKind) => ({
   clientGroupId: table.clientGroupId,
   nextVersionId: table.nextVersionId,
 })
+
+/**
+ * `column` points at a version of the same lineage as version `id`. A filter by a schema or
+ * protocol means the whole chain: the versions share one name and purpose, edits only add
+ * versions, and tasks keep the version they were made with, so matching `id` alone would miss
+ * the tasks made before or after an edit. An id that names no version matches nothing.
+ */
+export function inLineageOf(kind: VersionedKind, column: AnyPgColumn, id: number): SQL {
+  const { table } = kind
+  return sql`${column} in (
+    select ${table.id} from ${table}
+    where ${table.lineageId} = (select ${table.lineageId} from ${table} where ${table.id} = ${id}))`
+}
 
 export async function findVersionHead(db: Db, kind: VersionedKind, id: number) {
   const [row] = await db

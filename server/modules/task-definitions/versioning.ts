@@ -4,8 +4,9 @@ import type {
   VersionRef,
 } from '../../../contract/client-definitions'
 import type { Db } from '../../db/client'
+import type { SessionUser } from '../../http/augment'
 import { conflict } from '../../http/errors'
-import { assertInClientScope, type ClientScope } from '../client-groups/scope'
+import { assertInClientScope, type ClientScope, clientScopeOf } from '../client-groups/scope'
 import { groupCondition, inOrderOf, nameMatches, orderBy } from './listing'
 import {
   deleteVersion,
@@ -18,6 +19,7 @@ import {
   pageOfLatestIds,
   previousVersionIds,
   usageCounts,
+  type usageOf,
   type VersionedKind,
   type VersionHead,
 } from './version-queries'
@@ -81,6 +83,33 @@ export async function resolveVersion(
   return (await latestVersionHead(db, kind, head.lineageId)) ?? head
 }
 
+/**
+ * A version as lists and details answer it: what its kind holds (`content`) between the
+ * version's identity and where it stands, in the contract's order (versionedEntitySchema).
+ */
+export function versionEntity<TContent extends object, TAuthor, TClientGroup>(
+  row: { id: number; name: string; version: number; createdAt: Date; nextVersionId: number | null },
+  content: TContent,
+  refs: {
+    author: TAuthor
+    clientGroup: TClientGroup
+    usage: Awaited<ReturnType<typeof usageOf>>
+  },
+) {
+  return {
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    ...content,
+    author: refs.author,
+    client_group: refs.clientGroup,
+    created_timestamp: row.createdAt.toISOString(),
+    next_version: row.nextVersionId,
+    task_types: refs.usage.taskTypes(row.id),
+    tasks: refs.usage.tasks(row.id),
+  }
+}
+
 export async function loadOne<E extends { id: number }>(db: Db, load: EntityLoader<E>, id: number) {
   const [entity] = await load(db, [id])
   if (!entity) throw new Error(`entity ${id} vanished while being answered`)
@@ -97,6 +126,36 @@ export async function previousVersions<E extends { id: number }>(
   const head = await resolveVersion(db, kind, scope, id)
   const ids = await previousVersionIds(db, kind, head)
   return inOrderOf(ids, await load(db, ids))
+}
+
+/**
+ * What a signed-in user reads of a versioned kind, in their client scope: a page of newest
+ * versions or all of them in the light form, one version, and the versions before one; `one`
+ * loads a version without a scope check, for answering a write that made the checks.
+ */
+export function versionedReads<E extends { id: number }>(
+  kind: VersionedKind,
+  load: EntityLoader<E>,
+) {
+  return {
+    list: async (db: Db, user: SessionUser, query: VersionedListQuery) =>
+      listVersionPage(db, kind, await clientScopeOf(db, user), query, load),
+    listRefs: async (db: Db, user: SessionUser, query: VersionedListQuery) =>
+      listVersionRefs(db, kind, await clientScopeOf(db, user), query),
+    get: async (
+      db: Db,
+      user: SessionUser,
+      id: number,
+      query: VersionedDetailQuery,
+    ): Promise<E | VersionRef> => {
+      const head = await resolveVersion(db, kind, await clientScopeOf(db, user), id, query)
+      if (query.base) return { id: head.id, name: head.name, version: head.version }
+      return loadOne(db, load, head.id)
+    },
+    previousVersions: async (db: Db, user: SessionUser, id: number) =>
+      previousVersions(db, kind, await clientScopeOf(db, user), id, load),
+    one: (db: Db, id: number) => loadOne(db, load, id),
+  }
 }
 
 export type VersionEdit<Row extends VersionHead> = {

@@ -1,23 +1,16 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { tasks } from '../../db/schema'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestAppWithMedia, listFiles, type MediaTestApp } from '../../test/harness'
 import { signIn } from '../../test/session-client'
-import { createDefinitions, itemsOf, listFiles, requiredFields, uploadTask } from './test-support'
+import { createDefinitions, itemsOf, requiredFields, uploadTask } from './test-support'
 
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-jobs-'))
-let t: TestApp
+let t: MediaTestApp
 
 beforeAll(async () => {
-  t = await createTestApp({ mediaDir }, { jobs: true })
+  t = await createTestAppWithMedia('intake-jobs', {}, { jobs: true })
 })
-afterAll(async () => {
-  await t.close()
-  fs.rmSync(mediaDir, { recursive: true, force: true })
-})
+afterAll(() => t.close())
 
 describe('the import as a background job', () => {
   it('answers PROCESSING at once, then reports progress until the task is ready', async () => {
@@ -63,6 +56,6 @@ describe('the import as a background job', () => {
     const [task] = await t.db.select().from(tasks).where(eq(tasks.id, id))
     expect(task?.startedAt).toBeInstanceOf(Date)
     // The uploaded file goes right after the commit that ends the import.
-    await vi.waitFor(() => expect(listFiles(mediaDir)).toEqual([]))
+    await vi.waitFor(() => expect(listFiles(t.mediaDir)).toEqual([]))
   })
 })

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { rowsById } from '../../db/rows'
 import {
   itemSets,
   items,
@@ -102,17 +103,11 @@ export async function unusableMediaUuids(
   return new Set(uuids.filter((uuid) => !found.has(uuid)))
 }
 
-export async function insertTask(db: Db, values: typeof tasks.$inferInsert): Promise<number> {
-  const [row] = await db.insert(tasks).values(values).returning({ id: tasks.id })
-  return row!.id
-}
+export const insertTask = rowsById(tasks, 'task').insert
 
 export type MediaObjectRow = typeof mediaObjects.$inferInsert
 
-export async function insertMediaObject(db: Db, row: MediaObjectRow): Promise<number> {
-  const [inserted] = await db.insert(mediaObjects).values(row).returning({ id: mediaObjects.id })
-  return inserted!.id
-}
+export const insertMediaObject = rowsById(mediaObjects, 'media object').insert
 
 export async function insertMediaObjects(db: Db, rows: MediaObjectRow[]): Promise<void> {
   if (rows.length > 0) await db.insert(mediaObjects).values(rows)

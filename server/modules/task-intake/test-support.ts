@@ -1,27 +1,18 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { crc32, deflateRawSync } from 'node:zlib'
 import { count, eq } from 'drizzle-orm'
-import type {
-  SchemaField,
-  TaskSchemaDocument,
-  WidgetComponent,
+import { afterAll, beforeAll } from 'vitest'
+import {
+  gridPlacement,
+  type SchemaField,
+  type TaskSchemaDocument,
+  type WidgetComponent,
 } from '../../../contract/task-schema'
 import type { Db } from '../../db/client'
-import {
-  clientGroupMembers,
-  clientGroups,
-  itemSets,
-  items,
-  languages,
-  mediaObjects,
-  projects,
-  taskProtocols,
-  taskSchemas,
-  tasks,
-  taskTypes,
-} from '../../db/schema'
-import type { ApiClient } from '../../test/session-client'
+import { itemSets, items, mediaObjects, projects, tasks } from '../../db/schema'
+import { seedClientGroup, seedLanguages, seedTaskType, uniqueName } from '../../test/fixtures'
+import { createTestAppWithMedia, listFiles, type MediaTestApp } from '../../test/harness'
+import { type MultipartFile, multipartBody } from '../../test/multipart'
+import { type ApiClient, type SignedInClient, signIn } from '../../test/session-client'
 
 /** Test helpers of the intake tests: ZIP and multipart writers and a client's definitions. */
 
@@ -82,54 +73,21 @@ export function zipArchive(entries: ZipEntry[]): Buffer {
   return Buffer.concat([...locals, directory, end])
 }
 
-export type UploadFile = { name: string; content: Buffer | string; field?: string }
-
-/** A multipart/form-data body with text fields and an optional file. */
-export function multipartBody(fields: Record<string, string>, file?: UploadFile) {
-  const boundary = `----intake${Math.random().toString(16).slice(2)}`
-  const parts: Buffer[] = []
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    )
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; ` +
-          `filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      Buffer.from(file.content),
-      Buffer.from('\r\n'),
-    )
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }
-}
-
-export function uploadTask(client: ApiClient, fields: Record<string, string>, file?: UploadFile) {
+export function uploadTask(
+  client: ApiClient,
+  fields: Record<string, string>,
+  file?: MultipartFile,
+) {
   const { payload, headers } = multipartBody(fields, file)
   return client.post('client/tasks/', payload, { headers })
 }
-
-const place = (row: number, column: number) => ({
-  row,
-  column,
-  col_width: 12,
-  col_offset: 0,
-})
 
 export const field = (
   component: WidgetComponent,
   extra: Partial<SchemaField['widget']['config']> = {},
 ): SchemaField => ({
   widget: { config: { component, label: component, ...extra } },
-  grid_placement: place(1, 1),
+  grid_placement: gridPlacement(1, 1),
 })
 
 export const textOnlySchema: TaskSchemaDocument['item_schema'] = { prompt: field('text') }
@@ -143,8 +101,6 @@ export type Definitions = {
   languageIds: { en: number; pl: number }
 }
 
-let definitionCount = 0
-
 /** A client group with the given member, and a task type (with its schema and protocol) in it. */
 export async function createDefinitions(
   db: Db,
@@ -156,66 +112,70 @@ export async function createDefinitions(
     maxItemsPerUserPercent?: number
   } = {},
 ): Promise<Definitions> {
-  definitionCount += 1
-  const suffix = `${definitionCount}-${process.pid}`
-  const [group] = await db
-    .insert(clientGroups)
-    .values({ name: `intake-${suffix}`, fullName: 'Intake Ltd.' })
-    .returning({ id: clientGroups.id })
-  const clientGroupId = group!.id
-  await db.insert(clientGroupMembers).values({ groupId: clientGroupId, userId: memberId })
-  await db
-    .insert(languages)
-    .values([
-      { code: 'en', name: 'English' },
-      { code: 'pl', name: 'Polish' },
-    ])
-    .onConflictDoNothing({ target: languages.code })
-  const languageRows = await db.select({ id: languages.id, code: languages.code }).from(languages)
-  const languageId = (code: string) => languageRows.find((row) => row.code === code)!.id
+  const group = await seedClientGroup(db, { memberIds: [memberId] })
+  const languageIds = await seedLanguages(db, ['en', 'pl'])
   const [project] = await db
     .insert(projects)
-    .values({ name: `intake project ${suffix}` })
+    .values({ name: uniqueName('intake project') })
     .returning({ id: projects.id })
-  const [protocol] = await db
-    .insert(taskProtocols)
-    .values({ name: 'Guideline', clientGroupId, content: 'Do it well.' })
-    .returning({ id: taskProtocols.id })
-  const [schema] = await db
-    .insert(taskSchemas)
-    .values({
-      name: 'Schema',
-      clientGroupId,
-      schema: {
-        validators: [],
-        rows_visibility: [],
-        item_schema: options.itemSchema ?? textOnlySchema,
-        annotation_schema: {},
-      },
-    })
-    .returning({ id: taskSchemas.id })
-  const [taskType] = await db
-    .insert(taskTypes)
-    .values({
-      name: `Type ${suffix}`,
-      status: 'ACTIVE',
-      clientGroupId,
-      schemaId: schema!.id,
-      protocolId: protocol!.id,
+  const { schema, protocol, taskType } = await seedTaskType(db, group.id, {
+    schema: {
+      validators: [],
+      rows_visibility: [],
+      item_schema: options.itemSchema ?? textOnlySchema,
+      annotation_schema: {},
+    },
+    protocol: { content: 'Do it well.' },
+    type: {
       isFixedSets: options.isFixedSets ?? false,
       itemsPerSet: options.itemsPerSet ?? 10,
       maxItemsPerUserPercent: options.maxItemsPerUserPercent ?? 100,
       defaultMetadata: { source: 'type', batch: '0' },
-    })
-    .returning({ id: taskTypes.id })
+    },
+  })
   return {
-    clientGroupId,
-    taskTypeId: taskType!.id,
-    schemaId: schema!.id,
-    protocolId: protocol!.id,
+    clientGroupId: group.id,
+    taskTypeId: taskType.id,
+    schemaId: schema.id,
+    protocolId: protocol.id,
     projectId: project!.id,
-    languageIds: { en: languageId('en'), pl: languageId('pl') },
+    languageIds,
   }
+}
+
+/** Every widget kind an item field can have. */
+export const richSchema: TaskSchemaDocument['item_schema'] = {
+  prompt: field('textarea'),
+  flag: field('checkbox'),
+  speaker: field('dropdown', { options: ['Woman', 'Man'] }),
+  tags: field('dropdown', { options: ['a', 'b', 'c'], multiple: true }),
+  recording: field('audio'),
+  picture: field('image'),
+}
+
+export const jsonl = (rows: object[]) => rows.map((row) => JSON.stringify(row)).join('\n')
+
+export type IntakeTests = {
+  t: MediaTestApp
+  /** A client of the group `defs` belong to. */
+  client: SignedInClient
+  defs: Definitions
+  /** Other definitions of the client's group. */
+  definitionsWith: (options: Parameters<typeof createDefinitions>[2]) => Promise<Definitions>
+}
+
+/** The app (with a media directory of its own) and a client with definitions for a test file. */
+export function setUpIntakeTests(name: string): IntakeTests {
+  const intake = {
+    definitionsWith: (options) => createDefinitions(intake.t.db, intake.client.user.id, options),
+  } as IntakeTests
+  beforeAll(async () => {
+    intake.t = await createTestAppWithMedia(name)
+    intake.client = await signIn(intake.t, { roles: ['client'] })
+    intake.defs = await createDefinitions(intake.t.db, intake.client.user.id)
+  })
+  afterAll(() => intake.t.close())
+  return intake
 }
 
 /** The required upload fields for a task type. */
@@ -238,14 +198,6 @@ export async function createdSoFar(db: Db, mediaDir: string) {
     mediaObjects: await counted(mediaObjects),
     files: listFiles(mediaDir).length,
   }
-}
-
-export function listFiles(directory: string): string[] {
-  if (!fs.existsSync(directory)) return []
-  return fs
-    .readdirSync(directory, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
 }
 
 export async function itemsOf(db: Db, taskId: number) {

@@ -1,8 +1,5 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestAppWithMedia, type MediaTestApp } from '../../test/harness'
 import { signIn } from '../../test/session-client'
 import { createDefinitions, createdSoFar, requiredFields, uploadTask } from './test-support'
 
@@ -11,22 +8,18 @@ vi.mock('../../../contract/task-intake', async (importOriginal) => ({
   TASK_UPLOAD_MAX_BYTES: 1000,
 }))
 
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-limit-'))
-let t: TestApp
+let t: MediaTestApp
 
 beforeAll(async () => {
-  t = await createTestApp({ mediaDir })
+  t = await createTestAppWithMedia('intake-limit')
 })
-afterAll(async () => {
-  await t.close()
-  fs.rmSync(mediaDir, { recursive: true, force: true })
-})
+afterAll(() => t.close())
 
 describe('the upload size limit', () => {
   it('answers 413 to a larger file and keeps nothing of it', async () => {
     const client = await signIn(t, { roles: ['client'] })
     const defs = await createDefinitions(t.db, client.user.id)
-    const before = await createdSoFar(t.db, mediaDir)
+    const before = await createdSoFar(t.db, t.mediaDir)
     const rows = Array.from({ length: 100 }, (_, index) => JSON.stringify({ prompt: `p${index}` }))
     const response = await uploadTask(client, requiredFields(defs), {
       name: 'big.jsonl',
@@ -34,7 +27,7 @@ describe('the upload size limit', () => {
     })
     expect(response.statusCode).toBe(413)
     expect(response.json()).toMatchObject({ code: 'payload_too_large' })
-    expect(await createdSoFar(t.db, mediaDir)).toEqual(before)
+    expect(await createdSoFar(t.db, t.mediaDir)).toEqual(before)
 
     const small = await uploadTask(client, requiredFields(defs), {
       name: 'small.jsonl',

@@ -273,6 +273,19 @@ describe('PUT annotation: refusals', () => {
     expect(await storedAnnotations(setId)).toEqual([])
   })
 
+  it('answers 404 for another worker’s set after its worker saved into it', async () => {
+    const { worker, setId, itemIds, scenario } = await claimed()
+    const path = annotationPath(setId, itemIds[0]!)
+    expect((await worker.put(path, annotationBody({ transcript: 'mine' }))).statusCode).toBe(200)
+    const intruder = await addWorker(t.app, scenario)
+    const foreign = await intruder.put(path, annotationBody({ transcript: 'theirs' }), {
+      headers: idempotencyHeaders(),
+    })
+    expect(foreign.statusCode).toBe(404)
+    const [row] = await storedAnnotations(setId)
+    expect(row?.data).toEqual({ transcript: 'mine' })
+  })
+
   it('needs the protocol confirmed (403)', async () => {
     const { worker, setId, itemIds, scenario } = await claimed()
     await t.db

@@ -1,15 +1,34 @@
 import { evaluateValidators } from '../../../contract/schema-rules'
 import type { TaskSchemaDocument } from '../../../contract/task-schema'
-import type { AnnotationSave, AnnotationSaveResult } from '../../../contract/worker'
+import {
+  type AnnotationSave,
+  type AnnotationSaveResult,
+  PROTOCOL_NOT_CONFIRMED_DETAIL,
+} from '../../../contract/worker'
 import type { Db } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
-import { badRequest, notFound } from '../../http/errors'
-import { type IdempotencyScope, withIdempotency } from '../../http/idempotency'
-import { findAnnotation, touchActivity, upsertNewerAnnotation } from './annotation-queries'
-import { findOwnItemSet, findSetItem, schemaDocument } from './item-set-queries'
+import { badRequest, type HttpError, notFound, permissionDenied } from '../../http/errors'
+import {
+  type IdempotencyScope,
+  type IdempotentAnswer,
+  isKeyTaken,
+  withIdempotency,
+} from '../../http/idempotency'
+import {
+  type AnnotationWrite,
+  findAnnotation,
+  findSaveTarget,
+  type SaveTarget,
+  type StoredAnnotation,
+  saveNewerAnnotationChecked,
+  upsertNewerAnnotation,
+} from './annotation-queries'
+import { reopenItem } from './claim-queries'
 import { annotationView } from './item-set-view'
-import { requireProtocolRead } from './protocols'
 import { lockExpired, taskFinished } from './refusals'
+import { setContext } from './set-contexts'
+
+type SaveIds = { itemSetId: number; itemId: number }
 
 /**
  * Names in `data` the schema does not ask for. Besides annotation fields, an audio field of the
@@ -38,52 +57,124 @@ function unknownFields(
   return fields
 }
 
+type SaveableTarget = {
+  itemSetId: number
+  taskId: number
+  document: TaskSchemaDocument
+  itemData: Record<string, unknown>
+}
+
+/**
+ * The set and item of the save as read in its transaction, once the checks pass, in this
+ * order: the set is the worker's, the task in progress, the lock holding, the protocol
+ * confirmed and the item in the set.
+ */
+function requireSaveable(found: SaveTarget | undefined): SaveTarget & SaveableTarget {
+  if (!found) throw notFound('No such item set of yours.')
+  if (found.taskStatus !== 'IN_PROGRESS') throw taskFinished()
+  if (!found.locked) throw lockExpired()
+  if (!found.protocolConfirmed) throw permissionDenied(PROTOCOL_NOT_CONFIRMED_DETAIL)
+  if (found.itemData === null) throw notFound('This item is not in the item set.')
+  return { ...found, itemData: found.itemData }
+}
+
+/** What the save writes, with the validators' messages; a 400 for fields the schema lacks. */
+function plannedWrite(
+  target: SaveableTarget,
+  user: SessionUser,
+  ids: SaveIds,
+  body: AnnotationSave,
+): { write: AnnotationWrite } | { refusal: HttpError } {
+  const unknown = unknownFields(target.document, target.itemData, body.data)
+  if (Object.keys(unknown).length > 0) {
+    return { refusal: badRequest(`Unknown fields: ${Object.keys(unknown).join(', ')}.`, unknown) }
+  }
+  return {
+    write: {
+      itemSetId: target.itemSetId,
+      itemId: ids.itemId,
+      taskId: target.taskId,
+      userId: user.id,
+      data: body.data,
+      isDone: body.is_done,
+      ...evaluateValidators(target.document, body.data, target.itemData),
+      clientUpdatedAt: new Date(body.client_updated_at),
+    },
+  }
+}
+
+function answerOf(row: StoredAnnotation, ids: SaveIds, applied: boolean): AnnotationSaveResult {
+  return {
+    ...annotationView(row),
+    item_id: ids.itemId,
+    item_set_id: ids.itemSetId,
+    applied,
+  }
+}
+
 /**
  * Saves the worker's annotation of an item. Validator messages are stored with it and never
  * refuse the save. The newest edit by client_updated_at wins: an older one (an outbox replay
  * arriving late) changes nothing and gets the stored annotation with `applied: false`.
+ *
+ * Saves come every few seconds from every worker, so the usual one (checks pass, the edit is
+ * newer, its key is new) is one statement without a transaction (saveAtOnce). Anything else
+ * goes through the transaction of withIdempotency, which decides replays, refusals and older
+ * edits exactly, and reopens an item for claims when a done annotation claims passed is taken
+ * back.
  */
 export async function saveAnnotation(
   db: Db,
   user: SessionUser,
-  target: { itemSetId: number; itemId: number },
+  ids: SaveIds,
   body: AnnotationSave,
   idempotency: IdempotencyScope | null,
-) {
+): Promise<IdempotentAnswer<AnnotationSaveResult>> {
+  const saved = await saveAtOnce(db, user, ids, body, idempotency)
+  if (saved) return { status: 200, body: saved, replayed: false }
   return withIdempotency<AnnotationSaveResult>(db, idempotency, async (tx) => {
-    const set = await findOwnItemSet(tx, user.id, target.itemSetId)
-    if (!set) throw notFound('No such item set of yours.')
-    if (set.task.status !== 'IN_PROGRESS') throw taskFinished()
-    if (!set.locked) throw lockExpired()
-    await requireProtocolRead(tx, user.id, set.task.protocolId)
-    const item = await findSetItem(tx, set.id, target.itemId, { forShare: true })
-    if (!item) throw notFound('This item is not in the item set.')
-    const document = await schemaDocument(tx, set.task.schemaId)
-    const unknown = unknownFields(document, item.data, body.data)
-    if (Object.keys(unknown).length > 0) {
-      throw badRequest(`Unknown fields: ${Object.keys(unknown).join(', ')}.`, unknown)
+    const target = requireSaveable(await findSaveTarget(tx, user.id, ids))
+    const planned = plannedWrite(target, user, ids, body)
+    if ('refusal' in planned) throw planned.refusal
+    const stored = await upsertNewerAnnotation(tx, planned.write)
+    if (stored && target.storedDone && !body.is_done && target.passedByClaims) {
+      await reopenItem(tx, target.taskId, ids.itemId)
     }
-    const messages = evaluateValidators(document, body.data, item.data)
-    const stored = await upsertNewerAnnotation(tx, {
-      itemSetId: set.id,
-      itemId: target.itemId,
-      userId: user.id,
-      data: body.data,
-      isDone: body.is_done,
-      ...messages,
-      clientUpdatedAt: new Date(body.client_updated_at),
-    })
-    if (stored) await touchActivity(tx, set.id, set.taskId)
-    const row = stored ?? (await findAnnotation(tx, set.id, target.itemId))
+    const row = stored ?? (await findAnnotation(tx, ids.itemSetId, ids.itemId))
     if (!row) throw new Error('annotation vanished')
-    return {
-      status: 200,
-      body: {
-        ...annotationView(row),
-        item_id: target.itemId,
-        item_set_id: set.id,
-        applied: stored !== undefined,
-      },
-    }
+    return { status: 200, body: answerOf(row, ids, stored !== undefined) }
   })
+}
+
+/**
+ * The usual save: validated against the set's kept context (setContext), then written with its
+ * idempotent answer by one statement that checks what may have changed
+ * (saveNewerAnnotationChecked). Null when it did not save: a refusal, an older edit, a key used
+ * before, or a done annotation taken back from an item claims passed.
+ */
+async function saveAtOnce(
+  db: Db,
+  user: SessionUser,
+  ids: SaveIds,
+  body: AnnotationSave,
+  idempotency: IdempotencyScope | null,
+): Promise<AnnotationSaveResult | null> {
+  const context = await setContext(db, ids.itemSetId)
+  const itemData = context?.userId === user.id ? context.itemData[ids.itemId] : undefined
+  if (!context || !itemData) return null
+  const planned = plannedWrite({ ...context, itemSetId: ids.itemSetId, itemData }, user, ids, body)
+  if ('refusal' in planned) return null
+  // The answer is what is being written; only the annotation's id comes from the statement.
+  const answer = answerOf({ ...planned.write, id: 0, isValidating: false }, ids, true)
+  try {
+    const stored = await saveNewerAnnotationChecked(
+      db,
+      planned.write,
+      idempotency && { scope: idempotency, body: { ...answer, id: undefined } },
+    )
+    return stored ? { ...answer, id: stored.id } : null
+  } catch (error) {
+    if (isKeyTaken(error)) return null
+    throw error
+  }
 }

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { itemSetItems, itemSets, items } from '../../db/schema'
-import { itemIsWorkers, itemNeedsAnnotations } from './eligibility'
+import { itemSetItems, itemSets, items, tasks, taskTypes } from '../../db/schema'
+import { itemIsWorkers, itemLacksDoneAnnotations, itemNeedsAnnotations } from './eligibility'
 
 /** Advisory lock class of claims; the key is the worker's id. */
 const CLAIM_LOCK_CLASS = 4_001
@@ -61,13 +61,82 @@ export type LockOptions = {
   exclude: number[]
   /** Whether to pass over rows another transaction has locked, or wait for them. */
   skipLocked: boolean
+  /** Items before this task position are left out (0: none). */
+  fromPosition: number
+}
+
+/**
+ * The task's first open position, moved past the items that got all their done annotations
+ * since a claim last looked; each such item is passed over here once, not by every claim after.
+ * The end of the task when every item has them. The moved position is stored unless another
+ * transaction holds the task row or changed the position meanwhile (the next claim stores it
+ * then): what reopens items moves it down (reopenItem, reopenSetItems). Run it outside the
+ * claim's transaction, so that a refused claim keeps what it learned.
+ */
+export async function advanceFirstOpenPosition(db: Db, taskId: number): Promise<number> {
+  const result = (await db.execute(sql`
+    with stored as (
+      select t.first_open_position as position, tt.annotations_per_item as per_item
+      from ${tasks} t join ${taskTypes} tt on tt.id = t.task_type_id
+      where t.id = ${taskId}
+    ),
+    next as (
+      select coalesce(
+        (select ${items.position} from ${items}
+         where ${items.taskId} = ${taskId} and ${items.position} >= (select position from stored)
+           and ${itemLacksDoneAnnotations(sql`(select per_item from stored)`)}
+         order by ${items.position} limit 1),
+        (select coalesce(max(${items.position}) + 1, 0) from ${items}
+         where ${items.taskId} = ${taskId})
+      ) as position
+    ),
+    moved as (
+      update ${tasks} set first_open_position = (select position from next)
+      where id = (
+        select id from ${tasks}
+        where id = ${taskId} and first_open_position = (select position from stored)
+          and first_open_position < (select position from next)
+        for no key update skip locked)
+    )
+    select position from next`)) as unknown as { rows: { position: number }[] }
+  return result.rows[0]?.position ?? 0
+}
+
+/** Moves the task's first open position down to `position` (an SQL value) when it is above. */
+async function lowerFirstOpenPosition(db: Db, taskId: number, position: SQL) {
+  await db
+    .update(tasks)
+    .set({ firstOpenPosition: position })
+    .where(and(eq(tasks.id, taskId), gt(tasks.firstOpenPosition, position)))
+}
+
+/** The item lacks a done annotation again: a save took it back. */
+export async function reopenItem(db: Db, taskId: number, itemId: number) {
+  await lowerFirstOpenPosition(
+    db,
+    taskId,
+    sql`(select ${items.position} from ${items} where ${items.id} = ${itemId})`,
+  )
+}
+
+/**
+ * The set may hold items from before the task's first open position, found by the search from
+ * the start of the task (something reopened them): the position moves down to the first.
+ */
+export async function reopenSetItems(db: Db, taskId: number, itemSetId: number) {
+  await lowerFirstOpenPosition(
+    db,
+    taskId,
+    sql`(select min(${itemSetItems.position}) from ${itemSetItems}
+         where ${itemSetItems.itemSetId} = ${itemSetId})`,
+  )
 }
 
 /**
  * Locks items that need annotations and are not the worker's, in task order. Every claim locks
  * an item before giving it a slot, so with the lock held a fresh statement counts its slots
- * exactly. Annotation saves hold their item too (FOR SHARE), so a slot that becomes done at the
- * moment its lock expires is counted.
+ * exactly. A save that makes an annotation done holds its item too (FOR SHARE), so a slot that
+ * becomes done at the moment its lock expires is counted.
  */
 export async function lockCandidateItems(
   db: Db,
@@ -81,6 +150,7 @@ export async function lockCandidateItems(
       and(
         eq(items.taskId, candidates.taskId),
         options.fixedSetId === undefined ? undefined : eq(items.itemSetId, options.fixedSetId),
+        options.fromPosition > 0 ? gte(items.position, options.fromPosition) : undefined,
         options.exclude.length > 0 ? notInArray(items.id, options.exclude) : undefined,
         itemNeedsAnnotations(candidates.annotationsPerItem),
         sql`not ${itemIsWorkers(candidates.userId)}`,
@@ -125,7 +195,9 @@ export async function insertSlots(
 
 /**
  * Locks the next fixed set of the task (upload order) that has an item needing annotations and
- * not the worker's. The lock keeps two claims from splitting one fixed set.
+ * not the worker's. The lock keeps two claims from splitting one fixed set. Fixed sets hold
+ * consecutive items in upload order, so those before the set of the item at `fromPosition` are
+ * left out (none when no item is there).
  */
 export async function lockCandidateFixedSet(db: Db, candidates: Candidates, options: LockOptions) {
   const fixedSetItemNeeded = db
@@ -145,6 +217,11 @@ export async function lockCandidateFixedSet(db: Db, candidates: Candidates, opti
       and(
         eq(itemSets.taskId, candidates.taskId),
         eq(itemSets.isFixed, true),
+        options.fromPosition > 0
+          ? sql`${itemSets.position} >= (
+              select fs.position from ${items} i join ${itemSets} fs on fs.id = i.item_set_id
+              where i.task_id = ${candidates.taskId} and i.position = ${options.fromPosition})`
+          : undefined,
         options.exclude.length > 0 ? notInArray(itemSets.id, options.exclude) : undefined,
         sql`exists ${fixedSetItemNeeded}`,
       ),

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../http/augment'
 import { conflict, notFound } from '../../http/errors'
 import { type IdempotencyScope, withIdempotency } from '../../http/idempotency'
 import {
+  advanceFirstOpenPosition,
   type Candidates,
   findOpenItemSet,
   insertItemSet,
@@ -12,6 +13,7 @@ import {
   lockCandidateFixedSet,
   lockCandidateItems,
   lockWorkerClaims,
+  reopenSetItems,
   setItemSetPosition,
 } from './claim-queries'
 import { findOwnItemSet } from './item-set-queries'
@@ -25,6 +27,11 @@ import { findTakeableTask } from './task-queries'
  * to them (201). Concurrency: items are locked with FOR UPDATE SKIP LOCKED before they get a
  * slot, so simultaneous claims take different items and never exceed annotations_per_item;
  * see lockCandidateItems. On PGlite (one connection) claims simply run one after another.
+ *
+ * Large tasks: the search starts at the task's first open position (advanceFirstOpenPosition),
+ * so the items already done are not scanned again by every claim. Only when nothing is found
+ * from there does it look from the start of the task, for an item that a change outside claims
+ * and saves reopened (say, a raised annotations_per_item); the position then moves down to it.
  */
 export async function claimItemSet(
   db: Db,
@@ -32,6 +39,7 @@ export async function claimItemSet(
   taskId: number,
   idempotency: IdempotencyScope | null,
 ) {
+  const firstOpen = await advanceFirstOpenPosition(db, taskId)
   return withIdempotency<WorkerItemSet>(db, idempotency, async (tx) => {
     const task = await findTakeableTask(tx, user.id, taskId)
     if (!task) throw notFound('No such task among the tasks you may work on.')
@@ -55,14 +63,23 @@ export async function claimItemSet(
       userId: user.id,
       annotationsPerItem: task.annotationsPerItem,
     }
+    // Where to look, in turn: from the first open position, then from the start of the task.
+    const starts = firstOpen > 0 ? [firstOpen, 0] : [0]
     const taken = task.isFixedSets
-      ? await takeFixedSet(tx, itemSetId, candidates)
-      : await takeItems(tx, itemSetId, candidates, Math.min(task.itemsPerSet, task.shareLeft))
+      ? await takeFixedSet(tx, itemSetId, candidates, starts)
+      : await takeItems(
+          tx,
+          itemSetId,
+          candidates,
+          Math.min(task.itemsPerSet, task.shareLeft),
+          starts,
+        )
     if (taken === 0) {
       throw conflict(
         'Nothing is left to annotate in this task for you: every item has its annotations or is being annotated. Try again later or choose another task.',
       )
     }
+    if (firstOpen > 0) await reopenSetItems(tx, taskId, itemSetId)
     return { status: 201, body: await viewOf(tx, user, itemSetId) }
   })
 }
@@ -74,16 +91,29 @@ async function viewOf(db: Db, user: SessionUser, itemSetId: number) {
 }
 
 /**
- * Dynamic sets: up to `wanted` items. Items other claims hold locked are passed over; only when
- * this claim has nothing yet does it wait for one (holding no item then, so it cannot deadlock),
- * so a claim is never told nothing is left while a claim in flight might leave something.
+ * Dynamic sets: up to `wanted` items, searched from each of `starts` in turn. Items other claims
+ * hold locked are passed over; only when this claim has nothing yet does it wait for one
+ * (holding no item then, so it cannot deadlock), so a claim is never told nothing is left while
+ * a claim in flight might leave something.
  */
-async function takeItems(tx: Tx, itemSetId: number, candidates: Candidates, wanted: number) {
+async function takeItems(
+  tx: Tx,
+  itemSetId: number,
+  candidates: Candidates,
+  wanted: number,
+  starts: number[],
+) {
   const tried: number[] = []
   let taken = 0
+  let start = 0
   while (taken < wanted) {
-    const options = { exclude: tried, skipLocked: true, limit: wanted - taken }
+    const fromPosition = starts[start] ?? 0
+    const options = { exclude: tried, skipLocked: true, limit: wanted - taken, fromPosition }
     let locked = await lockCandidateItems(tx, candidates, options)
+    if (locked.length === 0 && start < starts.length - 1) {
+      start += 1
+      continue
+    }
     if (locked.length === 0 && taken === 0) {
       locked = await lockCandidateItems(tx, candidates, { ...options, skipLocked: false, limit: 1 })
     }
@@ -95,17 +125,28 @@ async function takeItems(tx: Tx, itemSetId: number, candidates: Candidates, want
 }
 
 /**
- * Fixed sets: every item of the next fixed set that needs an annotation and is not the
- * worker's. Each try runs in a savepoint, so a fixed set that turned out taken is unlocked again
- * at once, and waiting (when every candidate is locked) happens holding no other row lock.
+ * Fixed sets: every item of the next fixed set (searched from each of `starts` in turn) that
+ * needs an annotation and is not the worker's. Each try runs in a savepoint, so a fixed set that
+ * turned out taken is unlocked again at once, and waiting (when every candidate is locked)
+ * happens holding no other row lock.
  */
-async function takeFixedSet(tx: Tx, itemSetId: number, candidates: Candidates) {
+async function takeFixedSet(tx: Tx, itemSetId: number, candidates: Candidates, starts: number[]) {
   const tried: number[] = []
+  const lockNext = async (sp: Tx) => {
+    for (const fromPosition of starts) {
+      const options = { exclude: tried, skipLocked: true, fromPosition }
+      const fixedSet = await lockCandidateFixedSet(sp, candidates, options)
+      if (fixedSet) return fixedSet
+    }
+    return lockCandidateFixedSet(sp, candidates, {
+      exclude: tried,
+      skipLocked: false,
+      fromPosition: 0,
+    })
+  }
   for (;;) {
     const attempt = await inSavepoint(tx, async (sp) => {
-      const fixedSet =
-        (await lockCandidateFixedSet(sp, candidates, { exclude: tried, skipLocked: true })) ??
-        (await lockCandidateFixedSet(sp, candidates, { exclude: tried, skipLocked: false }))
+      const fixedSet = await lockNext(sp)
       if (!fixedSet) return { taken: 0 }
       tried.push(fixedSet.id)
       const itemIds = await lockCandidateItems(sp, candidates, {
@@ -113,6 +154,7 @@ async function takeFixedSet(tx: Tx, itemSetId: number, candidates: Candidates) {
         skipLocked: false,
         limit: null,
         fixedSetId: fixedSet.id,
+        fromPosition: 0,
       })
       const taken = await insertSlots(sp, itemSetId, itemIds, candidates.annotationsPerItem)
       if (taken === 0) return null

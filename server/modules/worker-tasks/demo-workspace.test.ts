@@ -1,25 +1,18 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDemoWorkspace, type DemoResult } from '../../demo/demo'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestAppWithMedia, type MediaTestApp } from '../../test/harness'
 import { signInAs } from '../../test/session-client'
 import { annotationBody, annotationPath, claimPath } from './test-fixtures'
 
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-demo-'))
 const password = 'demo password for tests'
-let t: TestApp
+let t: MediaTestApp
 let demo: DemoResult
 
 beforeAll(async () => {
-  t = await createTestApp({ mediaDir })
-  demo = await createDemoWorkspace(t.db, { mediaDir, password })
+  t = await createTestAppWithMedia('worker-demo')
+  demo = await createDemoWorkspace(t.db, { mediaDir: t.mediaDir, password })
 })
-afterAll(async () => {
-  await t.close()
-  fs.rmSync(mediaDir, { recursive: true, force: true })
-})
+afterAll(() => t.close())
 
 describe('the demo workspace for an annotator', () => {
   it('offers the demo task, and after the protocol a fixed set whose media can be played', async () => {

@@ -61,9 +61,16 @@ const liveUndoneSlot = sql`st.lock_expiration > now()
     select 1 from ${annotations} d
     where d.item_set_id = s.item_set_id and d.item_id = s.item_id and d.is_done)`
 
+const doneAnnotations = sql`(
+  select count(*) from ${annotations} a where a.item_id = ${items.id} and a.is_done)`
+
+/** The item (`items` of the query) has fewer done annotations than it needs. */
+export const itemLacksDoneAnnotations = (annotationsPerItem: number | SQLWrapper) =>
+  sql`${doneAnnotations} < ${annotationsPerItem}`
+
 /** The item (`items` of the query) has fewer done annotations plus live slots than it needs. */
 export const itemNeedsAnnotations = (annotationsPerItem: number | SQLWrapper) => sql`(
-  (select count(*) from ${annotations} a where a.item_id = ${items.id} and a.is_done)
+  ${doneAnnotations}
   + (select count(*) from ${itemSetItems} s join ${itemSets} st on st.id = s.item_set_id
      where s.item_id = ${items.id} and ${liveUndoneSlot})
 ) < ${annotationsPerItem}`

@@ -118,22 +118,12 @@ export async function doneItems(db: Db, itemSetId: number) {
 
 export type SetItemRow = Awaited<ReturnType<typeof slotItems>>[number]
 
-/**
- * The data of an item in the set. With `forShare` the item stays locked FOR SHARE until the
- * transaction ends, so a concurrent claim counts the annotation being saved (lockCandidateItems).
- */
-export async function findSetItem(
-  db: Db,
-  itemSetId: number,
-  itemId: number,
-  { forShare = false }: { forShare?: boolean } = {},
-) {
-  const query = db
+/** The data of an item in the set. */
+export async function findSetItem(db: Db, itemSetId: number, itemId: number) {
+  const [row] = await db
     .select({ data: items.data })
     .from(itemSetItems)
     .innerJoin(items, eq(items.id, itemSetItems.itemId))
     .where(and(eq(itemSetItems.itemSetId, itemSetId), eq(itemSetItems.itemId, itemId)))
-    .$dynamic()
-  const [row] = await (forShare ? query.for('share', { of: items }) : query)
   return row
 }

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/worker'
 import type { Db } from '../../db/client'
 import type { ValidationMessages } from '../../db/schema'
+import { withDiacriticSigns } from '../languages/queries'
 import {
   doneItems,
   type OwnItemSet,
@@ -72,21 +73,26 @@ function itemView(document: TaskSchemaDocument, row: SetItemRow): WorkerItem {
 
 /**
  * What the annotation screen needs to work through a set offline: its items with their widgets
- * and annotations, the pinned schema, the protocol and the lock. A set whose lock ended lists
+ * and annotations, the pinned schema, the protocol, the lock and the task's languages with their
+ * diacritic signs (for the sign palette of the text widgets). A set whose lock ended lists
  * only its done items (spec section 4).
  */
 export async function itemSetView(db: Db, userId: number, set: OwnItemSet): Promise<WorkerItemSet> {
   const document = await schemaDocument(db, set.task.schemaId)
   const protocol = await protocolWithRead(db, userId, set.task.protocolId)
   const rows = set.locked ? await slotItems(db, set.id) : await doneItems(db, set.id)
+  const [baseLanguage, targetLanguage] = await withDiacriticSigns(db, [
+    set.baseLanguage,
+    set.targetLanguage,
+  ])
   return {
     id: set.id,
     task: {
       id: set.task.id,
       description: set.task.description,
       status: set.task.status,
-      base_language: set.baseLanguage,
-      target_language: set.targetLanguage,
+      base_language: baseLanguage!,
+      target_language: targetLanguage!,
     },
     lock_expiration_timestamp: (set.lockExpiration ?? new Date(0)).toISOString(),
     expired: !set.locked,

@@ -1,11 +1,8 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { itemSets, mediaObjects } from '../../db/schema'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { itemSets, languages, mediaObjects } from '../../db/schema'
+import { createTestAppWithMedia, type MediaTestApp } from '../../test/harness'
 import { storeStream } from '../media/storage'
 import {
   addWorker,
@@ -17,16 +14,12 @@ import {
   WORKER_SCHEMA,
 } from './test-fixtures'
 
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-tasks-media-'))
-let t: TestApp
+let t: MediaTestApp
 
 beforeAll(async () => {
-  t = await createTestApp({ mediaDir })
+  t = await createTestAppWithMedia('worker-tasks-media')
 })
-afterAll(async () => {
-  await t.close()
-  fs.rmSync(mediaDir, { recursive: true, force: true })
-})
+afterAll(() => t.close())
 
 describe('GET /api/endworker/item-sets/{id}/', () => {
   it('gives the items with their widget rows, annotations, the schema, protocol and task', async () => {
@@ -85,6 +78,38 @@ describe('GET /api/endworker/item-sets/{id}/', () => {
     ])
   })
 
+  it('gives the diacritic signs of the task languages, for the palette of the text widgets', async () => {
+    const scenario = await seedScenario(t.db)
+    const polishSigns = [
+      { sign: 'ą', description: 'a with ogonek' },
+      { sign: 'ł', description: 'l with stroke' },
+    ]
+    await t.db
+      .update(languages)
+      .set({ diacriticSigns: polishSigns })
+      .where(eq(languages.id, scenario.languages.pl))
+    const worker = await addWorker(t.app, scenario)
+    const claim = (await worker.post(claimPath(scenario.task.id))).json()
+    const body = (await worker.get(`endworker/item-sets/${claim.id}/`)).json()
+
+    const expected = {
+      base_language: {
+        id: scenario.languages.en,
+        code: 'en',
+        name: 'English',
+        diacritic_signs: [],
+      },
+      target_language: {
+        id: scenario.languages.pl,
+        code: 'pl',
+        name: 'Polish',
+        diacritic_signs: polishSigns,
+      },
+    }
+    expect(body.task).toMatchObject(expected)
+    expect(claim.task).toMatchObject(expected)
+  })
+
   it('lists only the done items once the lock ended', async () => {
     const scenario = await seedScenario(t.db, { items: 3, type: { itemsPerSet: 3 } })
     const worker = await addWorker(t.app, scenario)
@@ -119,7 +144,7 @@ describe('GET /api/endworker/item-sets/{id}/', () => {
 describe('GET /api/endworker/item-sets/{id}/media/{itemId}/{uuid}/', () => {
   it('streams media named by the item to the set’s worker, with ranges', async () => {
     const stored = await storeStream(
-      mediaDir,
+      t.mediaDir,
       Readable.from([Buffer.from('RIFF-audio-bytes')]),
       '.wav',
     )

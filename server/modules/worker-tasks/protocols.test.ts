@@ -1,24 +1,17 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { Readable } from 'node:stream'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mediaObjects, protocolReads } from '../../db/schema'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestAppWithMedia, type MediaTestApp } from '../../test/harness'
 import { storeStream } from '../media/storage'
 import { addWorker, idempotencyHeaders, seedScenario } from './test-fixtures'
 
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-protocols-'))
-let t: TestApp
+let t: MediaTestApp
 
 beforeAll(async () => {
-  t = await createTestApp({ mediaDir })
+  t = await createTestAppWithMedia('worker-protocols')
 })
-afterAll(async () => {
-  await t.close()
-  fs.rmSync(mediaDir, { recursive: true, force: true })
-})
+afterAll(() => t.close())
 
 const protocolPath = (id: number) => `endworker/protocols/${id}/`
 
@@ -49,7 +42,7 @@ describe('GET /api/endworker/protocols/{id}/', () => {
   })
 
   it('serves the PDF of a PDF protocol with ?serve=true', async () => {
-    const pdf = await storeStream(mediaDir, Readable.from([Buffer.from('%PDF-1.4 demo')]), '.pdf')
+    const pdf = await storeStream(t.mediaDir, Readable.from([Buffer.from('%PDF-1.4 demo')]), '.pdf')
     const [file] = await t.db
       .insert(mediaObjects)
       .values({

@@ -4,28 +4,33 @@ import * as v from 'valibot'
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../../contract/constants'
 import type { Role } from '../../../contract/roles'
 import {
+  gridPlacement,
   type TaskSchemaDocument,
   type TaskSchemaDocumentInput,
   TaskSchemaDocumentSchema,
 } from '../../../contract/task-schema'
 import type { Db } from '../../db/client'
 import {
-  clientGroups,
   endworkerGroupMembers,
   endworkerGroups,
   endworkerProfiles,
-  itemSets,
-  items,
-  languages,
   profileLanguages,
   protocolReads,
-  taskProtocols,
-  taskSchemas,
+  type taskProtocols,
   tasks,
   taskTypeGroups,
-  taskTypes,
+  type taskTypes,
   users,
 } from '../../db/schema'
+import {
+  annotationField,
+  schemaField,
+  seedClientGroup,
+  seedLanguages,
+  seedTaskItems,
+  seedTaskType,
+  uniqueName,
+} from '../../test/fixtures'
 import { ApiClient } from '../../test/session-client'
 import { createSession } from '../auth/session-store'
 import { newToken } from '../auth/tokens'
@@ -36,13 +41,6 @@ import { newToken } from '../auth/tokens'
  * English, target Polish, target language required) with items; then workers with profiles,
  * languages and group membership, signed in by a session written straight to the database.
  */
-
-const place = (row: number, column: number, colWidth: number) => ({
-  row,
-  column,
-  col_width: colWidth,
-  col_offset: 0,
-})
 
 const SCHEMA_INPUT: TaskSchemaDocumentInput = {
   validators: [
@@ -57,36 +55,14 @@ const SCHEMA_INPUT: TaskSchemaDocumentInput = {
     },
   ],
   item_schema: {
-    prompt: {
-      widget: { config: { component: 'text', label: 'Prompt' } },
-      grid_placement: place(0, 0, 6),
-    },
-    recording: {
-      widget: { config: { component: 'audio', label: 'Recording' } },
-      grid_placement: place(0, 1, 6),
-    },
+    prompt: schemaField('text', 'Prompt', gridPlacement(0, 0, 6)),
+    recording: schemaField('audio', 'Recording', gridPlacement(0, 1, 6)),
   },
   annotation_schema: {
-    transcript: {
-      widget: { config: { component: 'textarea', label: 'Transcript' } },
-      grid_placement: place(1, 0, 12),
-      data_type: 'string',
-    },
-    ok: {
-      widget: { config: { component: 'checkbox', label: 'OK' } },
-      grid_placement: place(2, 0, 4),
-      data_type: 'bool',
-    },
-    note: {
-      widget: { config: { component: 'text', label: 'Why not?' } },
-      grid_placement: place(2, 1, 8),
-      data_type: 'string',
-    },
-    count: {
-      widget: { config: { component: 'text', label: 'Words' } },
-      grid_placement: place(3, 0, 4),
-      data_type: 'int',
-    },
+    transcript: annotationField('textarea', 'Transcript', gridPlacement(1, 0, 12), 'string'),
+    ok: annotationField('checkbox', 'OK', gridPlacement(2, 0, 4), 'bool'),
+    note: annotationField('text', 'Why not?', gridPlacement(2, 1, 8), 'string'),
+    count: annotationField('text', 'Words', gridPlacement(3, 0, 4), 'int'),
   },
 }
 
@@ -97,25 +73,7 @@ const SCHEMA_INPUT: TaskSchemaDocumentInput = {
  */
 export const WORKER_SCHEMA: TaskSchemaDocument = v.parse(TaskSchemaDocumentSchema, SCHEMA_INPUT)
 
-let counter = 0
-const unique = (prefix: string) => {
-  counter += 1
-  return `${prefix}-${counter}-${process.pid}-${randomUUID().slice(0, 8)}`
-}
-
 export type Languages = { en: number; pl: number; de: number }
-
-async function seedLanguages(db: Db): Promise<Languages> {
-  const wanted = [
-    { code: 'en', name: 'English' },
-    { code: 'pl', name: 'Polish' },
-    { code: 'de', name: 'German' },
-  ]
-  await db.insert(languages).values(wanted).onConflictDoNothing({ target: languages.code })
-  const rows = await db.select().from(languages)
-  const id = (code: string) => rows.find((row) => row.code === code)?.id as number
-  return { en: id('en'), pl: id('pl'), de: id('de') }
-}
 
 export type ItemData = Record<string, unknown>
 
@@ -151,47 +109,25 @@ export const itemDataAt = (position: number): ItemData => ({
 })
 
 export async function seedScenario(db: Db, options: ScenarioOptions = {}): Promise<Scenario> {
-  const langs = await seedLanguages(db)
-  const [clientGroup] = await db
-    .insert(clientGroups)
-    .values({ name: unique('client') })
-    .returning()
+  const langs = await seedLanguages(db, ['en', 'pl', 'de'])
+  const clientGroup = await seedClientGroup(db, { name: uniqueName('client'), fullName: '' })
   const [taskGroup] = await db
     .insert(endworkerGroups)
-    .values({ name: unique('task-group'), taskGroup: true })
+    .values({ name: uniqueName('task-group'), taskGroup: true })
     .returning()
-  const [schema] = await db
-    .insert(taskSchemas)
-    .values({ name: unique('schema'), schema: WORKER_SCHEMA, clientGroupId: clientGroup!.id })
-    .returning()
-  const [protocol] = await db
-    .insert(taskProtocols)
-    .values({
-      name: unique('protocol'),
-      clientGroupId: clientGroup!.id,
-      content: '# Rules\n\nTranscribe what you hear.',
-      ...options.protocol,
-    })
-    .returning()
-  const [type] = await db
-    .insert(taskTypes)
-    .values({
-      name: unique('type'),
-      status: 'ACTIVE',
-      schemaId: schema!.id,
-      protocolId: protocol!.id,
-      clientGroupId: clientGroup!.id,
-      ...options.type,
-    })
-    .returning()
-  await db.insert(taskTypeGroups).values({ taskTypeId: type!.id, groupId: taskGroup!.id })
+  const { schema, protocol, taskType } = await seedTaskType(db, clientGroup.id, {
+    schema: WORKER_SCHEMA,
+    protocol: { content: '# Rules\n\nTranscribe what you hear.', ...options.protocol },
+    type: options.type,
+  })
+  await db.insert(taskTypeGroups).values({ taskTypeId: taskType.id, groupId: taskGroup!.id })
   const definitions: Definitions = {
     languages: langs,
-    clientGroupId: clientGroup!.id,
+    clientGroupId: clientGroup.id,
     taskGroupId: taskGroup!.id,
-    schemaId: schema!.id,
-    protocolId: protocol!.id,
-    taskType: type!,
+    schemaId: schema.id,
+    protocolId: protocol.id,
+    taskType,
   }
   const first = await seedTask(db, definitions, options)
   return { ...definitions, ...first }
@@ -213,7 +149,7 @@ export async function seedTask(
   const [task] = await db
     .insert(tasks)
     .values({
-      description: unique('task'),
+      description: uniqueName('task'),
       status: 'IN_PROGRESS',
       taskTypeId: definitions.taskType.id,
       schemaId: definitions.schemaId,
@@ -227,31 +163,12 @@ export async function seedTask(
       ...options.task,
     })
     .returning()
-  const fixedSetIds: number[] = []
-  if (task!.isFixedSets) {
-    for (let position = 0; position * task!.itemsPerSet < itemSeeds.length; position++) {
-      const [set] = await db
-        .insert(itemSets)
-        .values({ taskId: task!.id, isFixed: true, position })
-        .returning({ id: itemSets.id })
-      fixedSetIds.push(set!.id)
-    }
-  }
-  const itemRows =
-    itemSeeds.length === 0
-      ? []
-      : await db
-          .insert(items)
-          .values(
-            itemSeeds.map((data, position) => ({
-              taskId: task!.id,
-              position,
-              itemSetId: fixedSetIds[Math.floor(position / task!.itemsPerSet)] ?? null,
-              data,
-            })),
-          )
-          .returning({ id: items.id })
-  return { task: task!, itemIds: itemRows.map((row) => row.id), fixedSetIds }
+  const seeded = await seedTaskItems(
+    db,
+    task!,
+    itemSeeds.map((data) => ({ data })),
+  )
+  return { task: task!, ...seeded }
 }
 
 export type WorkerOptions = {
@@ -272,7 +189,7 @@ export async function seedWorker(
   scenario: Pick<Scenario, 'languages' | 'taskGroupId' | 'protocolId'>,
   options: WorkerOptions = {},
 ): Promise<Worker> {
-  const username = unique('worker')
+  const username = uniqueName('worker')
   const [user] = await db
     .insert(users)
     .values({ username, email: `${username}@example.test`, roles: options.roles ?? ['endworker'] })

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { Tabs } from '@mantine/core'
+import { UrlTabs } from '../../ui/UrlTabs'
 import { CurrentUserGate } from './CurrentUserGate'
 import { GeneralTab } from './GeneralTab'
 import { ProfileTab } from './ProfileTab'
@@ -18,27 +18,14 @@ export function AccountTabs({
   return (
     <CurrentUserGate>
       {(user) => (
-        <Tabs
+        <UrlTabs<AccountTab>
           value={tab}
-          onChange={(next) => {
-            if (next === 'general' || next === 'profile') onTabChange(next)
-          }}
-        >
-          <Tabs.List>
-            <Tabs.Tab value="general">
-              <Trans>General</Trans>
-            </Tabs.Tab>
-            <Tabs.Tab value="profile">
-              <Trans>Profile</Trans>
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="general" pt="md">
-            <GeneralTab user={user} />
-          </Tabs.Panel>
-          <Tabs.Panel value="profile" pt="md">
-            <ProfileTab user={user} />
-          </Tabs.Panel>
-        </Tabs>
+          onChange={onTabChange}
+          tabs={[
+            { value: 'general', label: <Trans>General</Trans>, panel: <GeneralTab user={user} /> },
+            { value: 'profile', label: <Trans>Profile</Trans>, panel: <ProfileTab user={user} /> },
+          ]}
+        />
       )}
     </CurrentUserGate>
   )

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Button, Group, Paper, Stack } from '@mantine/core'
+import { Alert, Paper, Stack } from '@mantine/core'
 import { ChangePasswordSchema } from '../../../contract/auth'
 import { FormError } from '../../ui/forms/FormError'
+import { SubmitButton } from '../../ui/forms/SubmitButton'
 import { useForm } from '../../ui/forms/use-form'
 import { notifySuccess } from '../../ui/notify'
 import { changePassword } from './api'
@@ -53,22 +54,12 @@ export function ChangePasswordForm() {
             label={t`Current password`}
             autoComplete="current-password"
             required
-            value={form.values.old_password}
-            onChange={(event) => form.setValue('old_password', event.currentTarget.value)}
-            error={form.errors.old_password}
+            {...form.textInput('old_password')}
           />
-          <NewPasswordFields
-            password={form.values.new_password}
-            repeat={form.values.repeat}
-            onPasswordChange={(value) => form.setValue('new_password', value)}
-            onRepeatChange={(value) => form.setValue('repeat', value)}
-            errors={{ password: form.errors.new_password, repeat: form.errors.repeat }}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={form.pending}>
-              <Trans>Change password</Trans>
-            </Button>
-          </Group>
+          <NewPasswordFields form={form} password="new_password" />
+          <SubmitButton pending={form.pending}>
+            <Trans>Change password</Trans>
+          </SubmitButton>
         </Stack>
       </form>
     </Paper>

@@ -1,25 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Anchor, Badge, Group, Paper, Stack, Table, TextInput, Title } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useId } from 'react'
 import { type CurrentUser, CurrentUserPatchSchema } from '../../../contract/auth'
 import { FormError } from '../../ui/forms/FormError'
+import { SubmitButton } from '../../ui/forms/SubmitButton'
 import { useForm } from '../../ui/forms/use-form'
 import { notifySuccess } from '../../ui/notify'
 import { authKeys } from '../auth/queries'
 import { openPolicyPreview } from '../policies'
 import { updateCurrentUser } from './api'
+import { PersonNameFields } from './fields'
 import { formatDateTime } from './format'
 
 export function GeneralTab({ user }: { user: CurrentUser }) {
@@ -109,35 +100,16 @@ function PersonalDetailsForm({ user }: { user: CurrentUser }) {
             <Trans>Personal details</Trans>
           </Title>
           <FormError message={form.generalError} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t`First name`}
-              autoComplete="given-name"
-              value={form.values.first_name}
-              onChange={(event) => form.setValue('first_name', event.currentTarget.value)}
-              error={form.errors.first_name}
-            />
-            <TextInput
-              label={t`Last name`}
-              autoComplete="family-name"
-              value={form.values.last_name}
-              onChange={(event) => form.setValue('last_name', event.currentTarget.value)}
-              error={form.errors.last_name}
-            />
-          </SimpleGrid>
+          <PersonNameFields form={form} />
           <TextInput
             label={t`E-mail`}
             type="email"
             autoComplete="email"
-            value={form.values.email}
-            onChange={(event) => form.setValue('email', event.currentTarget.value)}
-            error={form.errors.email}
+            {...form.textInput('email')}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={form.pending}>
-              <Trans>Save</Trans>
-            </Button>
-          </Group>
+          <SubmitButton pending={form.pending}>
+            <Trans>Save</Trans>
+          </SubmitButton>
         </Stack>
       </form>
     </Paper>

@@ -3,11 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Alert,
   Badge,
-  Button,
-  Center,
   Group,
   List,
-  Loader,
   MultiSelect,
   NumberInput,
   Radio,
@@ -27,8 +24,10 @@ import {
 } from '../../../contract/auth'
 import { AVAILABILITY_MAX_HOURS, type Gender } from '../../../contract/constants'
 import { FormError } from '../../ui/forms/FormError'
+import { SubmitButton } from '../../ui/forms/SubmitButton'
 import { useForm } from '../../ui/forms/use-form'
 import { notifySuccess } from '../../ui/notify'
+import { Loading } from '../../ui/QueryStates'
 import { authKeys, languagesQuery } from '../auth/queries'
 import { updateCurrentUser } from './api'
 
@@ -46,13 +45,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
       </Alert>
     )
   }
-  if (languages.isPending) {
-    return (
-      <Center py="xl" role="status">
-        <Loader aria-label={t`Loading the languages…`} />
-      </Center>
-    )
-  }
+  if (languages.isPending) return <Loading label={t`Loading the languages…`} />
   if (languages.isError) {
     return (
       <Alert color="red" title={t`The list of languages could not be loaded.`}>
@@ -211,26 +204,20 @@ function ProfileForm({ profile, languages }: { profile: EndworkerProfile; langua
           data={options}
           searchable
           clearable
-          value={form.values.main_language}
-          onChange={(value) => form.setValue('main_language', value)}
-          error={form.errors.main_language}
+          {...form.field('main_language')}
         />
         <MultiSelect
           label={t`Languages`}
           description={t`The languages you can work in.`}
           data={options}
           searchable
-          value={form.values.languages}
-          onChange={(value) => form.setValue('languages', value)}
-          error={form.errors.languages}
+          {...form.field('languages')}
         />
         <MultiSelect
           label={t`Native languages`}
           data={options}
           searchable
-          value={form.values.native_languages}
-          onChange={(value) => form.setValue('native_languages', value)}
-          error={form.errors.native_languages}
+          {...form.field('native_languages')}
         />
         <Radio.Group
           label={t`Gender`}
@@ -250,9 +237,7 @@ function ProfileForm({ profile, languages }: { profile: EndworkerProfile; langua
             allowDecimal={false}
             allowNegative={false}
             clampBehavior="none"
-            value={form.values.birth_year}
-            onChange={(value) => form.setValue('birth_year', value)}
-            error={form.errors.birth_year}
+            {...form.field('birth_year')}
           />
           <NumberInput
             label={t`Availability (hours a week)`}
@@ -262,16 +247,12 @@ function ProfileForm({ profile, languages }: { profile: EndworkerProfile; langua
             clampBehavior="none"
             min={0}
             max={AVAILABILITY_MAX_HOURS}
-            value={form.values.availability}
-            onChange={(value) => form.setValue('availability', value)}
-            error={form.errors.availability}
+            {...form.field('availability')}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.pending}>
-            <Trans>Save profile</Trans>
-          </Button>
-        </Group>
+        <SubmitButton pending={form.pending}>
+          <Trans>Save profile</Trans>
+        </SubmitButton>
       </Stack>
     </form>
   )

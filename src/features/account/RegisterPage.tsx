@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Text, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -10,9 +10,9 @@ import { FormError } from '../../ui/forms/FormError'
 import { useForm } from '../../ui/forms/use-form'
 import { notifySuccess } from '../../ui/notify'
 import { register, registrationKeyQuery, usernameSuggestionQuery } from './api'
-import { NewPasswordFields } from './fields'
+import { NewPasswordFields, PersonNameFields } from './fields'
 import { repeatedPasswordCheck } from './password-check'
-import { BackToLogin, KeyGate, PublicPage } from './public-pages'
+import { BackToLogin, KeyGate, PublicForm, PublicPage } from './public-pages'
 
 type Invitation = v.InferOutput<typeof RegistrationVerifySchema>
 
@@ -83,66 +83,33 @@ function RegistrationForm({
   useUsernameSuggestion(form.values, (username) => form.setValue('username', username))
 
   return (
-    <form onSubmit={form.onSubmit} noValidate aria-label={t`Registration`}>
-      <Stack gap="sm">
-        {invitation.deactivate_account && (
-          <Text size="sm" c="dimmed">
-            <Trans>After you register, a coordinator must activate your account.</Trans>
-          </Text>
-        )}
-        <FormError message={form.generalError} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            label={t`First name`}
-            autoComplete="given-name"
-            required
-            value={form.values.first_name}
-            onChange={(event) => form.setValue('first_name', event.currentTarget.value)}
-            error={form.errors.first_name}
-          />
-          <TextInput
-            label={t`Last name`}
-            autoComplete="family-name"
-            required
-            value={form.values.last_name}
-            onChange={(event) => form.setValue('last_name', event.currentTarget.value)}
-            error={form.errors.last_name}
-          />
-        </SimpleGrid>
-        <TextInput
-          label={t`E-mail`}
-          type="email"
-          autoComplete="email"
-          required
-          // The link was sent to this address: the account must use it.
-          readOnly={invitation.email !== null}
-          description={invitation.email !== null ? t`Set by your registration link.` : undefined}
-          value={form.values.email}
-          onChange={(event) => form.setValue('email', event.currentTarget.value)}
-          error={form.errors.email}
-        />
-        <TextInput
-          label={t`Username`}
-          description={t`Suggested from your name; you may change it.`}
-          autoComplete="username"
-          required
-          value={form.values.username}
-          onChange={(event) => form.setValue('username', event.currentTarget.value)}
-          error={form.errors.username}
-        />
-        <NewPasswordFields
-          password={form.values.password}
-          repeat={form.values.repeat}
-          onPasswordChange={(value) => form.setValue('password', value)}
-          onRepeatChange={(value) => form.setValue('repeat', value)}
-          errors={{ password: form.errors.password, repeat: form.errors.repeat }}
-        />
-        <Button type="submit" loading={form.pending}>
-          <Trans>Create account</Trans>
-        </Button>
-        <BackToLogin />
-      </Stack>
-    </form>
+    <PublicForm form={form} label={t`Registration`} submitLabel={<Trans>Create account</Trans>}>
+      {invitation.deactivate_account && (
+        <Text size="sm" c="dimmed">
+          <Trans>After you register, a coordinator must activate your account.</Trans>
+        </Text>
+      )}
+      <FormError message={form.generalError} />
+      <PersonNameFields form={form} required />
+      <TextInput
+        label={t`E-mail`}
+        type="email"
+        autoComplete="email"
+        required
+        // The link was sent to this address: the account must use it.
+        readOnly={invitation.email !== null}
+        description={invitation.email !== null ? t`Set by your registration link.` : undefined}
+        {...form.textInput('email')}
+      />
+      <TextInput
+        label={t`Username`}
+        description={t`Suggested from your name; you may change it.`}
+        autoComplete="username"
+        required
+        {...form.textInput('username')}
+      />
+      <NewPasswordFields form={form} password="password" />
+    </PublicForm>
   )
 }
 

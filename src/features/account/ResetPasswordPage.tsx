@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Stack, TextInput } from '@mantine/core'
+import { TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { ResetPasswordSchema } from '../../../contract/auth'
@@ -9,7 +9,7 @@ import { notifySuccess } from '../../ui/notify'
 import { resetKeyQuery, resetPassword } from './api'
 import { NewPasswordFields } from './fields'
 import { repeatedPasswordCheck } from './password-check'
-import { BackToLogin, KeyGate, PublicPage } from './public-pages'
+import { KeyGate, PublicForm, PublicPage } from './public-pages'
 
 /** /reset?key=…: sets a new password from a reset link a coordinator or administrator made. */
 export function ResetPasswordPage({ resetKey }: { resetKey: string | undefined }) {
@@ -39,23 +39,11 @@ function ResetPasswordForm({ resetKey, email }: { resetKey: string; email: strin
     },
   })
   return (
-    <form onSubmit={form.onSubmit} noValidate aria-label={t`Password reset`}>
-      <Stack gap="sm">
-        <FormError message={form.generalError} />
-        {/* Shown so the user knows which account the link belongs to. */}
-        <TextInput label={t`E-mail`} value={email} readOnly autoComplete="username" />
-        <NewPasswordFields
-          password={form.values.password}
-          repeat={form.values.repeat}
-          onPasswordChange={(value) => form.setValue('password', value)}
-          onRepeatChange={(value) => form.setValue('repeat', value)}
-          errors={{ password: form.errors.password, repeat: form.errors.repeat }}
-        />
-        <Button type="submit" loading={form.pending}>
-          <Trans>Set password</Trans>
-        </Button>
-        <BackToLogin />
-      </Stack>
-    </form>
+    <PublicForm form={form} label={t`Password reset`} submitLabel={<Trans>Set password</Trans>}>
+      <FormError message={form.generalError} />
+      {/* Shown so the user knows which account the link belongs to. */}
+      <TextInput label={t`E-mail`} value={email} readOnly autoComplete="username" />
+      <NewPasswordFields form={form} password="password" />
+    </PublicForm>
   )
 }

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
-import { PasswordInput, type PasswordInputProps } from '@mantine/core'
+import { PasswordInput, type PasswordInputProps, SimpleGrid, TextInput } from '@mantine/core'
 import { PASSWORD_MIN_LENGTH } from '../../../contract/auth'
+import type { TextInputBinding } from '../../ui/forms/use-form'
 
 /** A password input whose show/hide toggle is labelled in the display language. */
 export function PasswordField(props: PasswordInputProps) {
@@ -13,19 +14,16 @@ export function PasswordField(props: PasswordInputProps) {
   )
 }
 
-/** A new password and its repetition, as the change, reset and registration forms ask them. */
-export function NewPasswordFields({
+/**
+ * A new password and its repetition, as the change, reset and registration forms ask them. The
+ * repetition is the form's `repeat` field; `password` names the field of the new password.
+ */
+export function NewPasswordFields<F extends string>({
+  form,
   password,
-  repeat,
-  onPasswordChange,
-  onRepeatChange,
-  errors,
 }: {
-  password: string
-  repeat: string
-  onPasswordChange: (value: string) => void
-  onRepeatChange: (value: string) => void
-  errors: { password?: string; repeat?: string }
+  form: { textInput: (field: F | 'repeat') => TextInputBinding }
+  password: F
 }) {
   const { t } = useLingui()
   return (
@@ -35,18 +33,41 @@ export function NewPasswordFields({
         description={t`At least ${PASSWORD_MIN_LENGTH} characters.`}
         autoComplete="new-password"
         required
-        value={password}
-        onChange={(event) => onPasswordChange(event.currentTarget.value)}
-        error={errors.password}
+        {...form.textInput(password)}
       />
       <PasswordField
         label={t`Repeat the new password`}
         autoComplete="new-password"
         required
-        value={repeat}
-        onChange={(event) => onRepeatChange(event.currentTarget.value)}
-        error={errors.repeat}
+        {...form.textInput('repeat')}
       />
     </>
+  )
+}
+
+/** First and last name side by side, as registration and the personal details ask them. */
+export function PersonNameFields({
+  form,
+  required = false,
+}: {
+  form: { textInput: (field: 'first_name' | 'last_name') => TextInputBinding }
+  required?: boolean
+}) {
+  const { t } = useLingui()
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <TextInput
+        label={t`First name`}
+        autoComplete="given-name"
+        required={required}
+        {...form.textInput('first_name')}
+      />
+      <TextInput
+        label={t`Last name`}
+        autoComplete="family-name"
+        required={required}
+        {...form.textInput('last_name')}
+      />
+    </SimpleGrid>
   )
 }

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Center, Container, Loader, Paper, Stack, Title } from '@mantine/core'
+import { Alert, Button, Container, Paper, Stack, Title } from '@mantine/core'
 import type { QueryClient, UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { ApiError } from '../../api/client'
 import { storage } from '../../storage'
 import { invalidKeyMessage } from '../../ui/forms/form-errors'
 import { RouterAnchor } from '../../ui/links'
+import { Loading } from '../../ui/QueryStates'
 import { authKeys } from '../auth/queries'
 import { signOut } from '../auth/session'
 import { KEY_STATUSES } from './api'
@@ -40,6 +41,29 @@ export function BackToLogin() {
     <RouterAnchor to="/login">
       <Trans>Back to sign-in</Trans>
     </RouterAnchor>
+  )
+}
+
+type PublicFormProps = {
+  form: { onSubmit: (event: FormEvent<HTMLFormElement>) => void; pending: boolean }
+  /** Names the form for screen readers. */
+  label: string
+  submitLabel: ReactNode
+  children: ReactNode
+}
+
+/** The form of a key-link page: its fields, the submit button, then the way back to sign-in. */
+export function PublicForm({ form, label, submitLabel, children }: PublicFormProps) {
+  return (
+    <form onSubmit={form.onSubmit} noValidate aria-label={label}>
+      <Stack gap="sm">
+        {children}
+        <Button type="submit" loading={form.pending}>
+          {submitLabel}
+        </Button>
+        <BackToLogin />
+      </Stack>
+    </form>
   )
 }
 
@@ -80,12 +104,6 @@ export function KeyGate<T>({
       </Alert>
     )
   }
-  if (check.isPending) {
-    return (
-      <Center py="lg" role="status">
-        <Loader aria-label={t`Checking the link…`} />
-      </Center>
-    )
-  }
+  if (check.isPending) return <Loading label={t`Checking the link…`} />
   return children(check.data)
 }

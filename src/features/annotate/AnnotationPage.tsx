@@ -7,11 +7,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Preferences } from '../../../contract/auth'
 import { useOutboxStatus, useStorageWarning } from '../../offline/hooks'
 import { RouterButton } from '../../ui/links'
-import { replayItemAudio, toggleItemAudio, type WidgetLanguage } from '../../widgets'
+import { replayItemAudio, toggleItemAudio } from '../../widgets'
 import { preferencesQuery } from '../auth/queries'
 import { effectiveAnnotation } from './effective'
 import { ItemCard } from './ItemCard'
 import { ItemSetHeader } from './ItemSetHeader'
+import { widgetLanguage } from './language'
 import { needsProtocolRead, protocolConfirmRoute } from './loaders'
 import { OfflineCopyStatus } from './OfflineCopyStatus'
 import { itemSetQuery } from './queries'
@@ -47,11 +48,7 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
   const rejections = useOutboxStatus().rejections.filter(
     (rejection) => rejectedAnnotation(rejection)?.itemSetId === view.id,
   )
-  const language: WidgetLanguage = useMemo(
-    // The API gives no diacritic signs of a language yet: the palette stays empty.
-    () => ({ code: view.task.target_language.code, signs: [] }),
-    [view.task.target_language.code],
-  )
+  const language = useMemo(() => widgetLanguage(view.task), [view.task])
   const editable = !view.expired
 
   // A new protocol version may show up while the screen is open (the set is fetched again).

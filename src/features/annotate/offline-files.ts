@@ -7,6 +7,14 @@ import { PDF_WORKER_URL, protocolPdfUrl } from '../protocols'
 export const itemMediaUrl = (itemSetId: number, itemId: number, uuid: string): string =>
   `${API_BASE}/endworker/item-sets/${itemSetId}/media/${itemId}/${uuid}/`
 
+const ITEM_MEDIA_PATH = new RegExp(`^${API_BASE}/endworker/item-sets/(\\d+)/media/`)
+
+/** The item set whose media `url` (as `itemMediaUrl` builds it) is; null for any other URL. */
+export function itemSetOfMediaUrl(url: string): number | null {
+  const match = ITEM_MEDIA_PATH.exec(new URL(url, location.href).pathname)
+  return match ? Number(match[1]) : null
+}
+
 /**
  * Every file the service worker must hold for the set to be worked on offline: the media of
  * each item and its annotation, and for a PDF protocol the file and pdf.js's worker.

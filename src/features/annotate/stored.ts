@@ -6,7 +6,7 @@ import {
   type WorkerProtocolView,
   WorkerProtocolViewSchema,
 } from '../../../contract/worker'
-import { getItemSet, putItemSet } from '../../offline/item-sets'
+import { getItemSet, updateItemSet } from '../../offline/item-sets'
 
 /**
  * The copy of an item set kept in IndexedDB for offline work: the server's view of it and its
@@ -20,24 +20,21 @@ const StoredWorkerItemSetSchema = v.object({
 export type StoredWorkerItemSet = v.InferOutput<typeof StoredWorkerItemSetSchema>
 
 /** A copy written by an older app version that no longer parses counts as absent. */
-export async function readStoredItemSet(id: number): Promise<StoredWorkerItemSet | undefined> {
-  const parsed = v.safeParse(StoredWorkerItemSetSchema, await getItemSet(id))
+export function parseStoredItemSet(record: unknown): StoredWorkerItemSet | undefined {
+  const parsed = v.safeParse(StoredWorkerItemSetSchema, record)
   return parsed.success ? parsed.output : undefined
 }
 
-let writes: Promise<unknown> = Promise.resolve()
+export async function readStoredItemSet(id: number): Promise<StoredWorkerItemSet | undefined> {
+  return parseStoredItemSet(await getItemSet(id))
+}
 
-/** Read-modify-write of the copy, one after another in this tab, so no update overwrites another. */
+/** Read-modify-write of the copy in one transaction, so no update overwrites another. */
 function updateStored(
   id: number,
   update: (stored: StoredWorkerItemSet | undefined) => StoredWorkerItemSet | undefined,
 ): Promise<void> {
-  const next = writes.then(async () => {
-    const record = update(await readStoredItemSet(id))
-    if (record) await putItemSet(record)
-  })
-  writes = next.catch(() => undefined)
-  return next
+  return updateItemSet(id, (record) => update(parseStoredItemSet(record)))
 }
 
 /** Keeps the server's latest view; the protocol copy stays while the set keeps that protocol. */

@@ -12,6 +12,7 @@ import {
   AnnotationSavePayloadSchema,
 } from '../../offline/operations/annotation-save'
 import { discardRejection, subscribe } from '../../offline/outbox'
+import { scheduleCleanup } from './cleanup'
 import { draftsQuery, itemSetQuery } from './queries'
 import { patchStoredItemSet } from './stored'
 
@@ -31,10 +32,18 @@ export function applySavedAnnotation(
 
 /**
  * Folds every confirmed annotation save into the item set, in the query cache and the device's
- * copy, whichever screen is open (or none). Call once at start-up; returns the unsubscribe.
+ * copy, whichever screen is open (or none); and removes the copies no longer needed, now and
+ * after each sync pass (cleanup.ts). Call once at start-up; returns the unsubscribe.
  */
 export function keepItemSetsSynced(queryClient: QueryClient): () => void {
+  void scheduleCleanup()
+  let syncing = false
   return subscribe((event) => {
+    if (event.type === 'status') {
+      if (syncing && !event.status.syncing) void scheduleCleanup()
+      syncing = event.status.syncing
+      return
+    }
     if (event.type !== 'synced' || event.op.kind !== ANNOTATION_SAVE) return
     const parsed = v.safeParse(AnnotationSaveResultSchema, event.result)
     if (!parsed.success) return

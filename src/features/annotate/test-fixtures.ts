@@ -47,7 +47,15 @@ export const testSchema: TaskSchemaDocument = {
   },
 }
 
-const LANGUAGE = { id: 1, code: 'pl', name: 'Polish' }
+export const POLISH = {
+  id: 1,
+  code: 'pl',
+  name: 'Polish',
+  diacritic_signs: [
+    { sign: 'ą', description: 'a with ogonek' },
+    { sign: 'ł', description: 'l with stroke' },
+  ],
+}
 
 export function makeAnnotation(overrides: Partial<WorkerAnnotation> = {}): WorkerAnnotation {
   return {
@@ -76,8 +84,8 @@ export function makeItemSet(overrides: Partial<WorkerItemSet> = {}): WorkerItemS
       id: 3,
       description: 'Transcribe the street',
       status: 'IN_PROGRESS',
-      base_language: LANGUAGE,
-      target_language: LANGUAGE,
+      base_language: POLISH,
+      target_language: POLISH,
     },
     lock_expiration_timestamp: new Date(Date.now() + 3_600_000).toISOString(),
     expired: false,
@@ -111,7 +119,7 @@ export function makeTask(overrides: Partial<WorkerTask> = {}): WorkerTask {
     id: 3,
     description: 'Transcribe the street',
     task_type: { id: 4, name: 'Transcription' },
-    base_language: LANGUAGE,
+    base_language: { id: 1, code: 'pl', name: 'Polish' },
     target_language: { id: 2, code: 'en', name: 'English' },
     settle_target_lang: false,
     protocol: { id: 8, name: 'Street rules', version: 2, read: true },

@@ -9,6 +9,7 @@ import { api } from '../../api/client'
 import { notifySuccess } from '../../ui/notify'
 import { authKeys } from '../auth/queries'
 import { signOut } from '../auth/session'
+import { ModalFooter } from './ModalFooter'
 import { notifyPolicyFailure, PolicyTextView, policyTitles, usePolicyText } from './PolicyText'
 
 /**
@@ -73,35 +74,36 @@ function ClauseAcceptContent({ onSkip }: { onSkip: () => void }) {
   return (
     <>
       <PolicyTextView kind="information-clause" query={text} />
-      <Switch
-        mt="lg"
-        label={t`I have read and accept the clause.`}
-        checked={agreed}
-        onChange={(event) => setAgreed(event.currentTarget.checked)}
-        disabled={!text.isSuccess}
-      />
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button
-          variant="default"
-          onClick={() => signOutMutation.mutate()}
-          loading={signOutMutation.isPending}
-          disabled={accept.isPending}
-        >
-          <Trans>Sign out</Trans>
-        </Button>
-        {failed && (
-          <Button variant="light" color="gray" onClick={onSkip} disabled={busy}>
-            <Trans>Skip</Trans>
+      <ModalFooter>
+        <Switch
+          label={t`I have read and accept the clause.`}
+          checked={agreed}
+          onChange={(event) => setAgreed(event.currentTarget.checked)}
+          disabled={!text.isSuccess}
+        />
+        <Group justify="flex-end" mt="md" gap="sm">
+          <Button
+            variant="default"
+            onClick={() => signOutMutation.mutate()}
+            loading={signOutMutation.isPending}
+            disabled={accept.isPending}
+          >
+            <Trans>Sign out</Trans>
           </Button>
-        )}
-        <Button
-          onClick={() => accept.mutate()}
-          loading={accept.isPending}
-          disabled={!text.isSuccess || !agreed || busy}
-        >
-          <Trans>Accept</Trans>
-        </Button>
-      </Group>
+          {failed && (
+            <Button variant="light" color="gray" onClick={onSkip} disabled={busy}>
+              <Trans>Skip</Trans>
+            </Button>
+          )}
+          <Button
+            onClick={() => accept.mutate()}
+            loading={accept.isPending}
+            disabled={!text.isSuccess || !agreed || busy}
+          >
+            <Trans>Accept</Trans>
+          </Button>
+        </Group>
+      </ModalFooter>
     </>
   )
 }

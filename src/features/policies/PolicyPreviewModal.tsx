@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Modal } from '@mantine/core'
 import type { PolicyKind } from '../auth/queries'
+import { ModalFooter } from './ModalFooter'
 import { PolicyTextView, policyTitles, usePolicyText } from './PolicyText'
 
 /**
@@ -33,11 +34,13 @@ function PreviewContent({ kind, onClose }: { kind: PolicyKind; onClose: () => vo
   return (
     <>
       <PolicyTextView kind={kind} query={text} />
-      <Group justify="flex-end" mt="lg">
-        <Button onClick={onClose}>
-          <Trans>Close</Trans>
-        </Button>
-      </Group>
+      <ModalFooter>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>
+            <Trans>Close</Trans>
+          </Button>
+        </Group>
+      </ModalFooter>
     </>
   )
 }

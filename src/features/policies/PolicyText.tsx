@@ -1,12 +1,13 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Center, Loader, Typography } from '@mantine/core'
+import { Alert } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import Markdown from 'react-markdown'
 import { ERROR_NOTIFICATION_MS } from '../../../contract/constants'
+import { Markdown, preloadMarkdown } from '../../ui/Markdown'
+import { Loading } from '../../ui/QueryStates'
 import { type PolicyKind, policyTextQuery } from '../auth/queries'
 
 export const policyTitles: Record<PolicyKind, MessageDescriptor> = {
@@ -45,6 +46,10 @@ export function usePolicyText(kind: PolicyKind, { preview }: { preview: boolean 
   const { i18n } = useLingui()
   const query = useQuery(policyTextQuery(kind))
   const { isError, errorUpdatedAt } = query
+  // The renderer loads while the text is fetched, not after it.
+  useEffect(() => {
+    void preloadMarkdown()
+  }, [])
   // Keyed by the failure time: a remount (StrictMode) does not repeat the toast, a new failure does.
   useEffect(() => {
     if (isError) {
@@ -62,13 +67,7 @@ export function PolicyTextView({
   query: UseQueryResult<string>
 }) {
   const { i18n } = useLingui()
-  if (query.isPending) {
-    return (
-      <Center py="xl" role="status">
-        <Loader aria-label={i18n._(msg`Loading the text…`)} />
-      </Center>
-    )
-  }
+  if (query.isPending) return <Loading label={i18n._(msg`Loading the text…`)} />
   if (query.isError) {
     return (
       <Alert color="red" title={i18n._(fetchFailures[kind])}>
@@ -76,9 +75,5 @@ export function PolicyTextView({
       </Alert>
     )
   }
-  return (
-    <Typography>
-      <Markdown>{query.data}</Markdown>
-    </Typography>
-  )
+  return <Markdown>{query.data}</Markdown>
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Button, Center, Group, Loader, Stack, Text, Typography } from '@mantine/core'
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core'
 import { lazy, Suspense, useState } from 'react'
-import Markdown from 'react-markdown'
+import { Markdown } from '../../ui/Markdown'
 import { ProtocolDiff } from './ProtocolDiff'
 import type { ViewableProtocol } from './types'
 
@@ -56,11 +56,7 @@ export function ProtocolViewer({ protocol, pdfUrl }: ProtocolViewerProps) {
 function FullProtocol({ protocol, pdfUrl }: ProtocolViewerProps) {
   const { t } = useLingui()
   if (protocol.serving_type === 'TXT') {
-    return (
-      <Typography>
-        <Markdown>{protocol.content}</Markdown>
-      </Typography>
-    )
+    return <Markdown>{protocol.content}</Markdown>
   }
   if (!pdfUrl) {
     return (

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { isRegularUser } from '../../../contract/roles'
 import { usePermissions, useSignedInUser } from '../auth/hooks'
-import { instanceSettingsQuery } from '../auth/queries'
+import { instanceSettingsQuery, type PolicyKind } from '../auth/queries'
 import { openPolicyPreview } from '../policies'
 
 const API_DOCUMENTATION_PATH = '/api/docs'
@@ -50,23 +51,13 @@ export function AppFooter() {
         )}
       </Group>
       <Group gap="md">
-        <Anchor
-          component="button"
-          type="button"
-          size="xs"
-          onClick={() => openPolicyPreview('information-clause')}
-        >
+        <PolicyLink kind="information-clause">
           <Trans>Privacy Policy</Trans>
-        </Anchor>
+        </PolicyLink>
         {user && (
-          <Anchor
-            component="button"
-            type="button"
-            size="xs"
-            onClick={() => openPolicyPreview('cookie-policy')}
-          >
+          <PolicyLink kind="cookie-policy">
             <Trans>Cookie Policy</Trans>
-          </Anchor>
+          </PolicyLink>
         )}
         {user && !isRegularUser(permissions) && (
           <Anchor href={API_DOCUMENTATION_PATH} target="_blank" rel="noopener noreferrer" size="xs">
@@ -75,5 +66,13 @@ export function AppFooter() {
         )}
       </Group>
     </Group>
+  )
+}
+
+function PolicyLink({ kind, children }: { kind: PolicyKind; children: ReactNode }) {
+  return (
+    <Anchor component="button" type="button" size="xs" onClick={() => openPolicyPreview(kind)}>
+      {children}
+    </Anchor>
   )
 }

@@ -10,38 +10,20 @@ export type TopNavigationItem = {
   isVisible: (permissions: readonly Role[]) => boolean
 }
 
+const withRole = (role: Role) => (permissions: readonly Role[]) => hasPermission(permissions, role)
+
 /** The top menu of the spec (sections 2 and 6), in its order, each entry with its gate. */
 const TOP_NAVIGATION: TopNavigationItem[] = [
-  {
-    id: 'tasks',
-    to: '/tasks',
-    label: msg`Tasks`,
-    isVisible: (permissions) => hasPermission(permissions, 'endworker'),
-  },
-  {
-    id: 'feedback',
-    to: '/feedback',
-    label: msg`Feedback`,
-    isVisible: (permissions) => hasPermission(permissions, 'endworker'),
-  },
+  { id: 'tasks', to: '/tasks', label: msg`Tasks`, isVisible: withRole('endworker') },
+  { id: 'feedback', to: '/feedback', label: msg`Feedback`, isVisible: withRole('endworker') },
   { id: 'timelogs', to: '/timelogs', label: msg`Timelogs`, isVisible: () => true },
-  {
-    id: 'review',
-    to: '/review',
-    label: msg`Review`,
-    isVisible: (permissions) => hasPermission(permissions, 'reviewer'),
-  },
-  {
-    id: 'client',
-    to: '/client',
-    label: msg`Client`,
-    isVisible: (permissions) => hasPermission(permissions, 'client'),
-  },
+  { id: 'review', to: '/review', label: msg`Review`, isVisible: withRole('reviewer') },
+  { id: 'client', to: '/client', label: msg`Client`, isVisible: withRole('client') },
   {
     id: 'coordinator',
     to: '/coordinator',
     label: msg`Coordinator`,
-    isVisible: (permissions) => hasPermission(permissions, 'coordinator'),
+    isVisible: withRole('coordinator'),
   },
   {
     id: 'finance',

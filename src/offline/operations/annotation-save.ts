@@ -25,6 +25,7 @@ declare module '../registry' {
 export const annotationSave: OperationDefinition<AnnotationSavePayload> = {
   schema: AnnotationSavePayloadSchema,
   coalesceKey: ({ itemSetId, itemId }) => `${itemSetId}:${itemId}`,
+  itemSetOf: ({ itemSetId }) => itemSetId,
   send: ({ itemSetId, itemId, data, is_done, client_updated_at }, context) =>
     sendWithKey(
       `endworker/item-sets/${itemSetId}/items/${itemId}/annotation/`,

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useState } from 'react'
 import type * as v from 'valibot'
 import { type FieldErrors, type IssueDescriber, submissionErrors, validate } from './form-errors'
 
@@ -24,6 +24,19 @@ type FormOptions<TValues, TSchema extends v.GenericSchema, TResult> = {
 }
 
 const isUnder = (path: string, field: string) => path === field || path.startsWith(`${field}.`)
+
+/** What a text input or text area needs of its field: spread onto it. */
+export type TextInputBinding = {
+  value: string
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void
+  error: string | undefined
+}
+
+/** The fields of a form that hold text. */
+type TextField<TValues> = {
+  [K in keyof TValues]: TValues[K] extends string ? K : never
+}[keyof TValues] &
+  string
 
 /**
  * Form state shared by the app's forms: values, client-side validation with the contract's
@@ -61,6 +74,25 @@ export function useForm<
     )
   }
 
+  /** An input's value, change handler and error, for inputs that hand over their new value. */
+  function field<K extends keyof TValues & string>(name: K) {
+    return {
+      value: values[name],
+      onChange: (value: TValues[K]) => setValue(name, value),
+      error: errors[name],
+    }
+  }
+
+  /** The same for a text input, which hands over its change event. */
+  function textInput<K extends TextField<TValues>>(name: K): TextInputBinding {
+    return {
+      value: values[name] as string,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        setValue(name, event.currentTarget.value as TValues[K]),
+      error: errors[name],
+    }
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault()
     setGeneralError(null)
@@ -78,6 +110,8 @@ export function useForm<
   return {
     values,
     setValue,
+    field,
+    textInput,
     /** Starts over from new values (after a save, the server's own). */
     reset: (next: TValues) => {
       setValues(next)

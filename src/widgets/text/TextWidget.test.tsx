@@ -115,6 +115,8 @@ describe('TextWidget diacritic signs', () => {
     putCursor(field(), 1)
     await user.click(screen.getByRole('button', { name: 'Insert ł' }))
     expect(field()).toHaveValue('wła')
+    expect(field()).toHaveFocus()
+    expect(field().selectionStart).toBe(2)
     await user.click(screen.getByRole('button', { name: 'Insert ą (a with ogonek)' }))
     expect(field()).toHaveValue('włąa')
   })

@@ -11,6 +11,11 @@ import {
   VersionRefSchema,
 } from '../../../../contract/client-definitions'
 import { ClientGroupListSchema } from '../../../../contract/client-groups'
+import {
+  PICKER_DEFAULT_LIMIT,
+  PickerChoiceListSchema,
+  PickerUserListSchema,
+} from '../../../../contract/client-pickers'
 import { type Paged, pagedSchema } from '../../../../contract/common'
 import { api, type RequestOptions } from '../../../api/client'
 
@@ -43,6 +48,8 @@ export const definitionKeys = {
     [...definitionKeys.detail('task-types', id), 'language-stats', query] as const,
   endworkerStats: (id: number, query: Query) =>
     [...definitionKeys.detail('task-types', id), 'endworker-stats', query] as const,
+  choices: (kind: ChoiceKind, search: string) =>
+    [...definitionKeys.all, 'choices', kind, search] as const,
 }
 
 export const clientGroupsQuery = () =>
@@ -168,4 +175,32 @@ export const endworkerStatsQuery = (id: number, query: Query) =>
         handledStatuses: LIST_STATUSES,
       }),
     placeholderData: (previous) => previous,
+  })
+
+const choiceSchemas = {
+  users: PickerUserListSchema,
+  limiters: PickerChoiceListSchema,
+  'task-groups': PickerChoiceListSchema,
+  projects: PickerChoiceListSchema,
+} as const
+/** What a task type picks from (contract/client-pickers.ts). */
+export type ChoiceKind = keyof typeof choiceSchemas
+export type Choice<K extends ChoiceKind> = v.InferOutput<(typeof choiceSchemas)[K]>[number]
+
+/**
+ * The first matches of a search among the choices of the task type form. Each search is its own
+ * short-lived entry, kept out of the persisted cache: lists of people do not belong on disk.
+ */
+export const choicesQuery = <K extends ChoiceKind>(kind: K, search: string) =>
+  queryOptions({
+    queryKey: definitionKeys.choices(kind, search),
+    queryFn: ({ signal }) =>
+      api(`client/${kind}/`, {
+        query: { search, limit: PICKER_DEFAULT_LIMIT },
+        schema: choiceSchemas[kind] as v.GenericSchema<unknown, Choice<K>[]>,
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+    gcTime: 5 * 60_000,
+    meta: { persist: false },
   })

@@ -1,19 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Paper, Stack, Title } from '@mantine/core'
-import { IconEye, IconSettings } from '@tabler/icons-react'
+import { Paper, Title } from '@mantine/core'
+import { IconEye } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import type { TaskProtocolEntity } from '../../../../../contract/client-definitions'
-import { RouterAnchor, RouterButton } from '../../../../ui/links'
+import { RouterButton } from '../../../../ui/links'
 import { formatDateTime } from '../../../account/format'
 import { ProtocolViewer, protocolPdfUrl } from '../../../protocols'
 import { versionedQuery } from '../../queries/definitions'
-import { DefinitionFacts } from '../shared/DefinitionFacts'
-import { DefinitionHeader } from '../shared/DefinitionHeader'
-import { DeleteDefinition } from '../shared/DeleteDefinition'
 import { QueryView } from '../shared/QueryView'
-import { UsagePanel } from '../shared/UsagePanel'
-import { VersionHistory } from '../shared/VersionHistory'
-import { NewVersionNotice } from '../shared/VersionNotices'
+import { VersionedDetails } from '../shared/VersionedDetails'
 import { deleteProtocol } from './api'
 import { VersionChanges } from './VersionChanges'
 
@@ -42,70 +37,38 @@ function ProtocolDetails({
   replacedVersion?: number
 }) {
   const { t } = useLingui()
-  const params = { taskProtocolId: String(protocol.id) }
-  const newest = protocol.next_version === null
-
   return (
-    <Stack gap="lg">
-      <DefinitionHeader
-        title={<Trans>Task protocol</Trans>}
-        name={protocol.name}
-        version={protocol.version}
-        clientGroup={protocol.client_group}
-        actions={
-          <>
-            <RouterButton
-              to="/client/tasks-definitions/task-protocols/$taskProtocolId/preview"
-              params={params}
-              variant="light"
-              leftSection={<IconEye size={16} aria-hidden />}
-            >
-              <Trans>Preview</Trans>
-            </RouterButton>
-            {newest && (
-              <RouterButton
-                to="/client/tasks-definitions/task-protocols/$taskProtocolId/settings"
-                params={params}
-                variant="light"
-                leftSection={<IconSettings size={16} aria-hidden />}
-              >
-                <Trans>Settings</Trans>
-              </RouterButton>
-            )}
-            <DeleteDefinition
-              kind="task-protocols"
-              name={protocol.name}
-              remove={() => deleteProtocol(protocol.id)}
-            />
-          </>
-        }
-        newerVersion={
-          !newest && (
-            <RouterAnchor
-              to="/client/tasks-definitions/task-protocols/$taskProtocolId"
-              params={{ taskProtocolId: String(protocol.next_version) }}
-            >
-              <Trans>the newer version</Trans>
-            </RouterAnchor>
-          )
-        }
-      />
-      <NewVersionNotice version={protocol.version} replaced={replacedVersion} />
-      <DefinitionFacts
-        facts={[
-          {
-            label: <Trans>Serving type</Trans>,
-            value: protocol.serving_type === 'PDF' ? t`PDF file` : t`Text (Markdown)`,
-          },
-          ...(protocol.file ? [{ label: <Trans>File</Trans>, value: protocol.file.name }] : []),
-          {
-            label: <Trans>Show changes for</Trans>,
-            value: t`${protocol.show_changes_days} days`,
-          },
-          { label: <Trans>Author</Trans>, value: protocol.author?.username ?? '—' },
-          { label: <Trans>Created</Trans>, value: formatDateTime(protocol.created_timestamp) },
-        ]}
-      />
+    <VersionedDetails
+      kind="task-protocols"
+      entity={protocol}
+      title={<Trans>Task protocol</Trans>}
+      replacedVersion={replacedVersion}
+      remove={() => deleteProtocol(protocol.id)}
+      actions={
+        <RouterButton
+          to="/client/tasks-definitions/task-protocols/$taskProtocolId/preview"
+          params={{ taskProtocolId: String(protocol.id) }}
+          variant="light"
+          leftSection={<IconEye size={16} aria-hidden />}
+        >
+          <Trans>Preview</Trans>
+        </RouterButton>
+      }
+      facts={[
+        {
+          label: <Trans>Serving type</Trans>,
+          value: protocol.serving_type === 'PDF' ? t`PDF file` : t`Text (Markdown)`,
+        },
+        ...(protocol.file ? [{ label: <Trans>File</Trans>, value: protocol.file.name }] : []),
+        {
+          label: <Trans>Show changes for</Trans>,
+          value: t`${protocol.show_changes_days} days`,
+        },
+        { label: <Trans>Author</Trans>, value: protocol.author?.username ?? '—' },
+        { label: <Trans>Created</Trans>, value: formatDateTime(protocol.created_timestamp) },
+      ]}
+      versionExtra={(version) => <VersionChanges version={version} />}
+    >
       <Title order={2} size="h4">
         <Trans>Content</Trans>
       </Title>
@@ -115,20 +78,6 @@ function ProtocolDetails({
           pdfUrl={protocolPdfUrl(protocol.id)}
         />
       </Paper>
-      <UsagePanel taskTypes={protocol.task_types} tasks={protocol.tasks} />
-      <VersionHistory
-        kind="task-protocols"
-        id={protocol.id}
-        link={(version) => (
-          <RouterAnchor
-            to="/client/tasks-definitions/task-protocols/$taskProtocolId"
-            params={{ taskProtocolId: String(version.id) }}
-          >
-            <Trans>Version {version.version}</Trans>
-          </RouterAnchor>
-        )}
-        extra={(version) => <VersionChanges version={version} />}
-      />
-    </Stack>
+    </VersionedDetails>
   )
 }

@@ -1,15 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  Button,
-  FileInput,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core'
+import { FileInput, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core'
 import { IconFileTypePdf } from '@tabler/icons-react'
 import {
   MAX_PROTOCOL_PDF_BYTES,
@@ -18,18 +9,11 @@ import {
   TaskProtocolCreateSchema,
   type TaskProtocolEntity,
 } from '../../../../../contract/client-definitions'
-import { FormError } from '../../../../ui/forms/FormError'
 import { useForm } from '../../../../ui/forms/use-form'
 import { useClientGroupFilter } from '../../client-group-filter'
-import { ClientGroupSelect } from '../shared/ClientGroupSelect'
+import { type EditFormProps, VersionedForm } from '../shared/VersionedForm'
 import { createProtocol, patchProtocol } from './api'
 import { MarkdownEditor } from './MarkdownEditor'
-
-type ProtocolFormProps = {
-  /** The version being edited; without it a new protocol is created. */
-  existing?: TaskProtocolEntity
-  onSaved: (saved: TaskProtocolEntity) => void
-}
 
 const valuesOf = (protocol: TaskProtocolEntity | undefined): Values => ({
   name: protocol?.name ?? '',
@@ -56,7 +40,7 @@ const isPdf = (file: File) =>
  * A protocol's name, client group (only when creating), serving type and content: Markdown with
  * a preview, or a PDF file sent as a multipart form.
  */
-export function ProtocolForm({ existing, onSaved }: ProtocolFormProps) {
+export function ProtocolForm({ existing, onSaved }: EditFormProps<TaskProtocolEntity>) {
   const { t } = useLingui()
   const defaultGroup = useClientGroupFilter()
   const hasStoredPdf = existing?.serving_type === 'PDF' && existing.file !== null
@@ -91,89 +75,52 @@ export function ProtocolForm({ existing, onSaved }: ProtocolFormProps) {
       onSaved(saved)
     },
   })
-  const { values, errors } = form
+  const { values } = form
 
   return (
-    <form
-      onSubmit={form.onSubmit}
-      noValidate
-      aria-label={existing ? t`Edit the protocol` : t`New protocol`}
-    >
-      <Stack gap="md">
-        <FormError message={form.generalError} />
-        <Group align="flex-start" grow>
-          <TextInput
-            label={t`Name`}
-            required
-            value={values.name}
-            onChange={(event) => form.setValue('name', event.currentTarget.value)}
-            error={errors.name}
-            maw={480}
-          />
-          {!existing && (
-            <ClientGroupSelect
-              value={values.client_group ?? defaultGroup}
-              onChange={(id) => form.setValue('client_group', id)}
-              error={errors.client_group}
-            />
-          )}
-        </Group>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="serving-type-label">
-            <Trans>Serving type</Trans>
-          </Text>
-          <SegmentedControl
-            aria-labelledby="serving-type-label"
-            data={[
-              { value: 'TXT', label: t`Text (Markdown)` },
-              { value: 'PDF', label: t`PDF file` },
-            ]}
-            value={values.serving_type}
-            onChange={(value) => form.setValue('serving_type', value as ProtocolServingType)}
-            maw={360}
-          />
-        </Stack>
-        {values.serving_type === 'TXT' ? (
-          <MarkdownEditor
-            value={values.content}
-            onChange={(content) => form.setValue('content', content)}
-            error={errors.content}
-          />
-        ) : (
-          <FileInput
-            label={t`PDF file`}
-            description={
-              hasStoredPdf
-                ? t`Now: ${existing?.file?.name}. Choose a file only to replace it (at most 50 MB).`
-                : t`At most 50 MB.`
-            }
-            placeholder={t`Choose a PDF…`}
-            accept="application/pdf,.pdf"
-            leftSection={<IconFileTypePdf size={16} aria-hidden />}
-            clearable
-            value={values.file}
-            onChange={(file) => form.setValue('file', file)}
-            error={errors.file}
-            maw={480}
-          />
-        )}
-        <NumberInput
-          label={t`Show changes for (days)`}
-          description={t`For this many days after a new version, workers are first shown what changed. 0 never shows it.`}
-          min={0}
-          max={MAX_SHOW_CHANGES_DAYS}
-          allowDecimal={false}
-          value={values.show_changes_days}
-          onChange={(days) => form.setValue('show_changes_days', days)}
-          error={errors.show_changes_days}
-          maw={320}
+    <VersionedForm kind="task-protocols" form={form} editing={existing !== undefined}>
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="serving-type-label">
+          <Trans>Serving type</Trans>
+        </Text>
+        <SegmentedControl
+          aria-labelledby="serving-type-label"
+          data={[
+            { value: 'TXT', label: t`Text (Markdown)` },
+            { value: 'PDF', label: t`PDF file` },
+          ]}
+          value={values.serving_type}
+          onChange={(value) => form.setValue('serving_type', value as ProtocolServingType)}
+          maw={360}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.pending}>
-            {existing ? <Trans>Save changes</Trans> : <Trans>Create the protocol</Trans>}
-          </Button>
-        </Group>
       </Stack>
-    </form>
+      {values.serving_type === 'TXT' ? (
+        <MarkdownEditor {...form.field('content')} />
+      ) : (
+        <FileInput
+          label={t`PDF file`}
+          description={
+            hasStoredPdf
+              ? t`Now: ${existing?.file?.name}. Choose a file only to replace it (at most 50 MB).`
+              : t`At most 50 MB.`
+          }
+          placeholder={t`Choose a PDF…`}
+          accept="application/pdf,.pdf"
+          leftSection={<IconFileTypePdf size={16} aria-hidden />}
+          clearable
+          {...form.field('file')}
+          maw={480}
+        />
+      )}
+      <NumberInput
+        label={t`Show changes for (days)`}
+        description={t`For this many days after a new version, workers are first shown what changed. 0 never shows it.`}
+        min={0}
+        max={MAX_SHOW_CHANGES_DAYS}
+        allowDecimal={false}
+        {...form.field('show_changes_days')}
+        maw={320}
+      />
+    </VersionedForm>
   )
 }

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { RouterAnchor } from '../../../../ui/links'
 import { ProtocolViewer, protocolPdfUrl, publicProtocolQuery } from '../../../protocols'
+import { DefinitionLink } from '../shared/definition-links'
 import { QueryView } from '../shared/QueryView'
 
 /** task-protocols/{taskProtocolId}/preview: the protocol exactly as workers are shown it. */
@@ -24,12 +24,9 @@ export function ProtocolPreviewPage({ id }: { id: number }) {
                 <Trans>This is what workers see when they open the protocol.</Trans>
               </Text>
             </Stack>
-            <RouterAnchor
-              to="/client/tasks-definitions/task-protocols/$taskProtocolId"
-              params={{ taskProtocolId: String(id) }}
-            >
+            <DefinitionLink kind="task-protocols" id={id}>
               <Trans>Back to the protocol</Trans>
-            </RouterAnchor>
+            </DefinitionLink>
           </Group>
           <Paper withBorder p="md">
             <ProtocolViewer protocol={protocol} pdfUrl={protocolPdfUrl(id)} />

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { RouterAnchor } from '../../../../ui/links'
 import { versionedQuery } from '../../queries/definitions'
 import { QueryView } from '../shared/QueryView'
 import { VersionedSettings } from '../shared/VersionedSettings'
@@ -19,14 +18,6 @@ export function ProtocolSettingsPage({ id }: { id: number }) {
           entity={protocol}
           title={<Trans>Protocol settings</Trans>}
           remove={() => deleteProtocol(protocol.id)}
-          newerVersionLink={(newer) => (
-            <RouterAnchor
-              to="/client/tasks-definitions/task-protocols/$taskProtocolId/settings"
-              params={{ taskProtocolId: String(newer) }}
-            >
-              <Trans>the newer version</Trans>
-            </RouterAnchor>
-          )}
           form={(onSaved) => (
             <ProtocolForm key={protocol.id} existing={protocol} onSaved={onSaved} />
           )}

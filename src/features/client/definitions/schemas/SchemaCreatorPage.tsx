@@ -1,17 +1,9 @@
-import { Trans } from '@lingui/react/macro'
-import { Stack, Title } from '@mantine/core'
-import { useDefinitionCreated } from '../shared/definition-navigation'
+import { VersionedCreator } from '../shared/VersionedCreator'
 import { SchemaForm } from './SchemaForm'
 
 /** task-schemas/creator */
 export function SchemaCreatorPage() {
-  const created = useDefinitionCreated('task-schemas')
   return (
-    <Stack gap="md">
-      <Title order={1} size="h2">
-        <Trans>New task schema</Trans>
-      </Title>
-      <SchemaForm onSaved={created} />
-    </Stack>
+    <VersionedCreator kind="task-schemas" form={(onSaved) => <SchemaForm onSaved={onSaved} />} />
   )
 }

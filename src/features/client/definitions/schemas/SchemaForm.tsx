@@ -1,25 +1,17 @@
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Stack, TextInput } from '@mantine/core'
+import { useLingui } from '@lingui/react/macro'
 import {
   TaskSchemaCreateSchema,
   type TaskSchemaEntity,
 } from '../../../../../contract/client-definitions'
-import { FormError } from '../../../../ui/forms/FormError'
 import { useForm } from '../../../../ui/forms/use-form'
 import { useClientGroupFilter } from '../../client-group-filter'
-import { ClientGroupSelect } from '../shared/ClientGroupSelect'
+import { type EditFormProps, VersionedForm } from '../shared/VersionedForm'
 import { createSchema, patchSchema } from './api'
 import { type EditorDocument, editorDocument, emptyDocument } from './editor/document'
 import { useJsonText } from './editor/json-sync'
 import { errorsWithin, schemaIssueWording } from './editor/problems'
 import { SchemaEditor } from './editor/SchemaEditor'
-
-type SchemaFormProps = {
-  /** The version being edited; without it a new schema is created. */
-  existing?: TaskSchemaEntity
-  onSaved: (saved: TaskSchemaEntity) => void
-}
 
 type Values = { name: string; client_group: number | null; schema: EditorDocument }
 
@@ -34,8 +26,8 @@ const valuesOf = (schema: TaskSchemaEntity): Values => ({
  * document. The document is checked here before anything is sent; the server's problems come
  * back under the same inputs.
  */
-export function SchemaForm({ existing, onSaved }: SchemaFormProps) {
-  const { t, i18n } = useLingui()
+export function SchemaForm({ existing, onSaved }: EditFormProps<TaskSchemaEntity>) {
+  const { i18n } = useLingui()
   const defaultGroup = useClientGroupFilter()
   const form = useForm({
     initialValues: existing
@@ -67,42 +59,13 @@ export function SchemaForm({ existing, onSaved }: SchemaFormProps) {
   const json = useJsonText(form.values.schema, (schema) => form.setValue('schema', schema))
 
   return (
-    <form
-      onSubmit={form.onSubmit}
-      noValidate
-      aria-label={existing ? t`Edit the schema` : t`New schema`}
-    >
-      <Stack gap="md">
-        <FormError message={form.generalError} />
-        <Group align="flex-start" grow>
-          <TextInput
-            label={t`Name`}
-            required
-            value={form.values.name}
-            onChange={(event) => form.setValue('name', event.currentTarget.value)}
-            error={form.errors.name}
-            maw={480}
-          />
-          {!existing && (
-            <ClientGroupSelect
-              value={form.values.client_group ?? defaultGroup}
-              onChange={(id) => form.setValue('client_group', id)}
-              error={form.errors.client_group}
-            />
-          )}
-        </Group>
-        <SchemaEditor
-          document={form.values.schema}
-          onChange={(schema) => form.setValue('schema', schema)}
-          json={json}
-          errors={errorsWithin(form.errors, 'schema')}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.pending}>
-            {existing ? <Trans>Save changes</Trans> : <Trans>Create the schema</Trans>}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <VersionedForm kind="task-schemas" form={form} editing={existing !== undefined}>
+      <SchemaEditor
+        document={form.values.schema}
+        onChange={(schema) => form.setValue('schema', schema)}
+        json={json}
+        errors={errorsWithin(form.errors, 'schema')}
+      />
+    </VersionedForm>
   )
 }

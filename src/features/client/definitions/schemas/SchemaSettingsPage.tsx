@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { RouterAnchor } from '../../../../ui/links'
 import { versionedQuery } from '../../queries/definitions'
 import { QueryView } from '../shared/QueryView'
 import { VersionedSettings } from '../shared/VersionedSettings'
@@ -19,14 +18,6 @@ export function SchemaSettingsPage({ id }: { id: number }) {
           entity={schema}
           title={<Trans>Schema settings</Trans>}
           remove={() => deleteSchema(schema.id)}
-          newerVersionLink={(newer) => (
-            <RouterAnchor
-              to="/client/tasks-definitions/task-schemas/$taskSchemaId/settings"
-              params={{ taskSchemaId: String(newer) }}
-            >
-              <Trans>the newer version</Trans>
-            </RouterAnchor>
-          )}
           form={(onSaved) => <SchemaForm key={schema.id} existing={schema} onSaved={onSaved} />}
         />
       )}

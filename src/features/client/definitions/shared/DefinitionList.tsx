@@ -1,16 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { DefinitionOrdering } from '../../../../../contract/client-definitions'
 import type { Paged } from '../../../../../contract/common'
 import { DEFAULT_PAGE_SIZE } from '../../../../../contract/constants'
+import { type DataColumn, DataTable } from '../../../../ui/DataTable'
+import { Empty, LoadFailed, Loading } from '../../../../ui/QueryStates'
+import { TitleBar } from '../../../../ui/TitleBar'
 import { ClientGroupFilter } from '../../client-group-filter'
-import { Empty, LoadFailed, Loading } from '../../tasks/QueryStates'
 import type { ListState } from './list-state'
 
-export type Column<T> = { key: string; header: ReactNode; cell: (row: T) => ReactNode }
+export type Column<T> = DataColumn<T>
 
 type DefinitionListProps<T extends { id: number }> = {
   title: ReactNode
@@ -49,12 +51,9 @@ export function DefinitionList<T extends { id: number }>({
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
+      <TitleBar title={title} level="page">
         {actions}
-      </Group>
+      </TitleBar>
       <Group align="flex-end" gap="sm">
         <ClientGroupFilter />
         <TextInput
@@ -83,26 +82,16 @@ export function DefinitionList<T extends { id: number }>({
         <Empty title={emptyTitle} />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover aria-label={label} aria-busy={result.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((column) => (
-                    <Table.Th key={column.key}>{column.header}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.data?.results.map((row) => (
-                  <Table.Tr key={row.id}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label={label}
+            columns={columns}
+            rows={result.data?.results ?? []}
+            rowKey={(row) => row.id}
+            minWidth={760}
+            striped
+            highlightOnHover
+            busy={result.isFetching}
+          />
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               <Trans>{count} in total</Trans>

@@ -4,10 +4,10 @@ import { IconTrash } from '@tabler/icons-react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ApiError } from '../../../../api/client'
+import { ConfirmDeleteDialog } from '../../../../ui/ConfirmDialog'
 import { generalMessage } from '../../../../ui/forms/form-errors'
 import { notifySuccess } from '../../../../ui/notify'
 import { definitionKeys } from '../../queries/definitions'
-import { ConfirmDialog } from '../../tasks/ConfirmDialog'
 import { type DefinitionKind, useOpenDefinitionList } from './definition-navigation'
 
 type DeleteDefinitionProps = {
@@ -55,13 +55,10 @@ export function DeleteDefinition({ kind, name, remove }: DeleteDefinitionProps) 
       >
         <Trans>Delete</Trans>
       </Button>
-      <ConfirmDialog
+      <ConfirmDeleteDialog
         opened={opened}
         title={<Trans>Delete {name}?</Trans>}
-        confirmLabel={<Trans>Delete</Trans>}
-        danger
-        pending={mutation.isPending}
-        onConfirm={() => mutation.mutate()}
+        deletion={mutation}
         onCancel={() => setOpened(false)}
       >
         {/* The dialog's body is a paragraph, so only inline elements go in it. */}
@@ -80,7 +77,7 @@ export function DeleteDefinition({ kind, name, remove }: DeleteDefinitionProps) 
             {failure}
           </Text>
         )}
-      </ConfirmDialog>
+      </ConfirmDeleteDialog>
     </>
   )
 }

@@ -3,9 +3,8 @@ import { Stack, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { ClientGroup } from '../../../../../contract/client-groups'
 import type { VersionedKind } from '../../queries/definitions'
-import { DefinitionHeader } from './DefinitionHeader'
-import { DeleteDefinition } from './DeleteDefinition'
 import { useVersionSaved } from './definition-navigation'
+import { VersionedHeader } from './VersionedHeader'
 import { UsedVersionNotice } from './VersionNotices'
 
 type Versioned = {
@@ -22,8 +21,6 @@ type VersionedSettingsProps<T extends Versioned> = {
   entity: T
   title: ReactNode
   remove: () => Promise<unknown>
-  /** A link to the settings of the version that replaced this one. */
-  newerVersionLink: (id: number) => ReactNode
   /** The edit form, told what to do once saved. */
   form: (onSaved: (saved: T) => void) => ReactNode
 }
@@ -37,20 +34,12 @@ export function VersionedSettings<T extends Versioned>({
   entity,
   title,
   remove,
-  newerVersionLink,
   form,
 }: VersionedSettingsProps<T>) {
   const versionSaved = useVersionSaved(kind)
   return (
     <Stack gap="lg">
-      <DefinitionHeader
-        title={title}
-        name={entity.name}
-        version={entity.version}
-        clientGroup={entity.client_group}
-        actions={<DeleteDefinition kind={kind} name={entity.name} remove={remove} />}
-        newerVersion={entity.next_version !== null && newerVersionLink(entity.next_version)}
-      />
+      <VersionedHeader kind={kind} entity={entity} title={title} remove={remove} page="settings" />
       {entity.next_version === null && (
         <>
           <UsedVersionNotice version={entity.version} tasks={entity.tasks.length} />

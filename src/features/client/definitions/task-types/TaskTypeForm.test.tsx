@@ -20,6 +20,9 @@ const server = setupApiServer(
   http.get('/api/client/task-protocols/', () =>
     HttpResponse.json([{ id: 21, name: 'Guidelines', version: 1 }]),
   ),
+  http.get('/api/client/users/', () =>
+    HttpResponse.json([{ id: 7, username: 'anna', display_name: '' }]),
+  ),
 )
 
 async function renderCreator() {
@@ -110,8 +113,8 @@ describe('the task type creator', () => {
     )
     const { user } = await renderCreator()
     await fillRequired(user)
-    await user.type(screen.getByRole('combobox', { name: 'Whitelist' }), '7{Enter}')
-    await user.type(screen.getByRole('combobox', { name: 'Blacklist' }), '#7{Enter}')
+    await choose(user, 'Whitelist', 'anna')
+    await choose(user, 'Blacklist', 'anna')
     await user.click(screen.getByRole('button', { name: 'Create the task type' }))
 
     await waitFor(() =>

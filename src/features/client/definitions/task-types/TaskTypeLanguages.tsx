@@ -2,8 +2,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { List, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { LoadFailed, Loading } from '../../../../ui/QueryStates'
 import { taskTypeLanguagesQuery } from '../../queries/definitions'
-import { LoadFailed, Loading } from '../../tasks/QueryStates'
 
 /** The base and target languages of the type's tasks, each with how many tasks use it. */
 export function TaskTypeLanguages({ id }: { id: number }) {

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
-import { Select, SimpleGrid, TextInput } from '@mantine/core'
+import { Select, SimpleGrid } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { taskStatsQuery } from '../../queries/tasks'
 import { DebouncedSearch } from '../table/DebouncedSearch'
+import { DayRangeFilter, IdFilter } from '../table/filter-inputs'
 import type { AnnotationSearch, FlagFilter } from './search'
 
 type AnnotationFiltersProps = {
@@ -22,17 +23,15 @@ export function AnnotationFilters({ taskId, search, onFilter }: AnnotationFilter
   ]
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-      <Select
+      <IdFilter
         label={t`Worker`}
         placeholder={t`Every worker`}
-        data={(stats.data?.endworker_stats ?? []).map((worker) => ({
-          value: String(worker.id),
-          label: worker.username,
+        options={(stats.data?.endworker_stats ?? []).map((worker) => ({
+          id: worker.id,
+          name: worker.username,
         }))}
-        value={search.user ? String(search.user) : null}
-        onChange={(value) => onFilter({ user: value ? Number(value) : undefined })}
-        clearable
-        searchable
+        value={search.user}
+        onChange={(user) => onFilter({ user })}
       />
       <Select
         label={t`Done`}
@@ -50,17 +49,11 @@ export function AnnotationFilters({ taskId, search, onFilter }: AnnotationFilter
         onChange={(value) => onFilter({ errors: (value as FlagFilter) ?? undefined })}
         clearable
       />
-      <TextInput
-        type="date"
-        label={t`Made from`}
-        value={search.from ?? ''}
-        onChange={(event) => onFilter({ from: event.currentTarget.value || undefined })}
-      />
-      <TextInput
-        type="date"
-        label={t`Made until`}
-        value={search.to ?? ''}
-        onChange={(event) => onFilter({ to: event.currentTarget.value || undefined })}
+      <DayRangeFilter
+        fromLabel={t`Made from`}
+        toLabel={t`Made until`}
+        value={search}
+        onChange={onFilter}
       />
       <DebouncedSearch
         label={t`Search in the values`}

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Group, LoadingOverlay, Stack, Title } from '@mantine/core'
+import { Group, Stack, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { RouterAnchor } from '../../../../ui/links'
+import { Empty } from '../../../../ui/QueryStates'
 import { ClientGroupFilter } from '../../client-group-filter'
 import { annotationsQuery } from '../../queries/tasks'
-import { Empty, LoadFailed, Loading } from '../QueryStates'
-import { ListPaging } from '../table/ListPaging'
+import { PagedList } from '../table/PagedList'
 import { AnnotationFilters } from './AnnotationFilters'
 import { AnnotationTable } from './AnnotationTable'
 import { type AnnotationSearch, annotationApiQuery, DEFAULT_ANNOTATION_ORDERING } from './search'
@@ -55,30 +55,22 @@ function TaskAnnotations({ taskId, search, onSearch }: ExplorerProps & { taskId:
   return (
     <Stack gap="md">
       <AnnotationFilters taskId={taskId} search={search} onFilter={onFilter} />
-      {annotations.isPending ? (
-        <Loading label={t`Loading the annotations…`} />
-      ) : annotations.isError ? (
-        <LoadFailed
-          error={annotations.error}
-          title={<Trans>The annotations could not be loaded.</Trans>}
-        />
-      ) : annotations.data.results.length === 0 ? (
-        <Empty title={<Trans>No annotations match these filters.</Trans>} />
-      ) : (
-        <Stack gap="sm" pos="relative">
-          <LoadingOverlay visible={annotations.isPlaceholderData} zIndex={1} />
+      <PagedList
+        query={annotations}
+        loadingLabel={t`Loading the annotations…`}
+        failedTitle={<Trans>The annotations could not be loaded.</Trans>}
+        empty={<Empty title={<Trans>No annotations match these filters.</Trans>} />}
+        page={search.page}
+        onPage={(page) => onSearch({ page })}
+      >
+        {(rows) => (
           <AnnotationTable
-            annotations={annotations.data.results}
+            annotations={rows}
             ordering={search.ordering ?? DEFAULT_ANNOTATION_ORDERING}
             onOrder={(ordering) => onSearch({ ordering, page: undefined })}
           />
-          <ListPaging
-            count={annotations.data.count}
-            page={search.page ?? 1}
-            onPage={(page) => onSearch({ page: page === 1 ? undefined : page })}
-          />
-        </Stack>
-      )}
+        )}
+      </PagedList>
     </Stack>
   )
 }

@@ -3,11 +3,11 @@ import { Alert, Button, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { DumpRequest, Task } from '../../../../../contract/client-tasks'
+import { ConfirmDeleteDialog } from '../../../../ui/ConfirmDialog'
+import { LoadFailed, Loading } from '../../../../ui/QueryStates'
 import { deleteDump, downloadDumpFile, dumpQuery, startDump } from '../../queries/tasks'
-import { ConfirmDialog } from '../ConfirmDialog'
 import { notifyFailure } from '../errors'
 import { useTaskPatch } from '../panel/use-task-patch'
-import { LoadFailed, Loading } from '../QueryStates'
 import { DumpStatus } from './DumpStatus'
 import { ExportForm } from './ExportForm'
 import { DUMP_FORMAT_TEXTS } from './options'
@@ -78,17 +78,14 @@ export function ExportSection({ task }: { task: Task }) {
       ) : (
         <DownloadsOff taskId={task.id} />
       )}
-      <ConfirmDialog
+      <ConfirmDeleteDialog
         opened={confirmDelete}
         title={t`Delete the export?`}
-        confirmLabel={t`Delete`}
-        danger
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        deletion={remove}
         onCancel={() => setConfirmDelete(false)}
       >
         <Trans>The exported file is removed. The task and its results stay as they are.</Trans>
-      </ConfirmDialog>
+      </ConfirmDeleteDialog>
     </Stack>
   )
 }

@@ -3,8 +3,8 @@ import { Button, Group, Paper, Select, Text } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { TaskPatch } from '../../../../../contract/client-tasks'
+import { ConfirmDeleteDialog } from '../../../../ui/ConfirmDialog'
 import { bulkDeleteTasks, bulkUpdateTasks, clientTaskKeys } from '../../queries/tasks'
-import { ConfirmDialog } from '../ConfirmDialog'
 import { notifyFailure } from '../errors'
 import { BULK_STATUS_TARGETS } from '../status'
 import { type BulkResult, BulkResultDialog } from './BulkResultDialog'
@@ -101,20 +101,17 @@ export function BulkActions({ ids, onDone }: { ids: number[]; onDone: () => void
           </Group>
         </Paper>
       )}
-      <ConfirmDialog
+      <ConfirmDeleteDialog
         opened={confirmDelete}
         title={t`Delete ${count} tasks?`}
-        confirmLabel={t`Delete`}
-        danger
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        deletion={remove}
         onCancel={() => setConfirmDelete(false)}
       >
         <Trans>
           Their items, item sets, annotations, reviews and exports are deleted with them. This
           cannot be undone.
         </Trans>
-      </ConfirmDialog>
+      </ConfirmDeleteDialog>
       <BulkResultDialog result={result} onClose={() => setResult(null)} />
     </>
   )

@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
-import { MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { MultiSelect, SegmentedControl, SimpleGrid, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { TASK_STATUSES, type TaskStatus } from '../../../../../contract/task-intake'
+import { fromPairs, KeyValueEditor, toPairs } from '../../../../ui/KeyValueEditor'
 import { ClientGroupFilter, useClientGroupFilter } from '../../client-group-filter'
 import { taskTypeListQuery, versionRefsQuery } from '../../queries/definitions'
-import { fromPairs, KeyValueEditor, toPairs } from '../KeyValueEditor'
 import { TASK_STATUS_LABELS } from '../status'
 import { DebouncedSearch } from '../table/DebouncedSearch'
+import { DayRangeFilter, IdFilter } from '../table/filter-inputs'
 import type { TaskListSearch, TaskListView } from './search'
 
 /** Enough for every task type of a client in one select. */
@@ -39,30 +40,23 @@ export function TaskFilters({ view, search, onFilter }: TaskFiltersProps) {
     <Stack gap="sm">
       <ClientGroupFilter />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        <Select
+        <IdFilter
           label={t`Task type`}
           placeholder={t`All task types`}
-          data={(taskTypes.data?.results ?? []).map((type) => ({
-            value: String(type.id),
-            label: type.name,
-          }))}
-          value={search.task_type ? String(search.task_type) : null}
-          onChange={(value) => onFilter({ task_type: value ? Number(value) : undefined })}
-          clearable
-          searchable
+          options={taskTypes.data?.results ?? []}
+          value={search.task_type}
+          onChange={(task_type) => onFilter({ task_type })}
         />
-        <Select
+        <IdFilter
           label={t`Schema`}
           placeholder={clientGroup === null ? t`Choose a client group first` : t`All schemas`}
           disabled={clientGroup === null}
-          data={(schemas.data ?? []).map((schema) => ({
-            value: String(schema.id),
-            label: `${schema.name} v${schema.version}`,
+          options={(schemas.data ?? []).map((schema) => ({
+            id: schema.id,
+            name: `${schema.name} v${schema.version}`,
           }))}
-          value={search.schema ? String(search.schema) : null}
-          onChange={(value) => onFilter({ schema: value ? Number(value) : undefined })}
-          clearable
-          searchable
+          value={search.schema}
+          onChange={(schema) => onFilter({ schema })}
         />
         <DebouncedSearch
           label={t`Search`}
@@ -72,17 +66,11 @@ export function TaskFilters({ view, search, onFilter }: TaskFiltersProps) {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {view === 'active' && <StatusFilter search={search} onFilter={onFilter} />}
-        <TextInput
-          type="date"
-          label={t`Created from`}
-          value={search.from ?? ''}
-          onChange={(event) => onFilter({ from: event.currentTarget.value || undefined })}
-        />
-        <TextInput
-          type="date"
-          label={t`Created until`}
-          value={search.to ?? ''}
-          onChange={(event) => onFilter({ to: event.currentTarget.value || undefined })}
+        <DayRangeFilter
+          fromLabel={t`Created from`}
+          toLabel={t`Created until`}
+          value={search}
+          onChange={onFilter}
         />
       </SimpleGrid>
       <KeyValueEditor

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, LoadingOverlay, Stack, Title } from '@mantine/core'
+import { Button, Stack, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Empty } from '../../../../ui/QueryStates'
 import { useClientGroupFilter } from '../../client-group-filter'
 import { taskListQuery } from '../../queries/tasks'
-import { Empty, LoadFailed, Loading } from '../QueryStates'
-import { ListPaging } from '../table/ListPaging'
+import { PagedList } from '../table/PagedList'
 import { BulkActions } from './BulkActions'
 import {
   DEFAULT_TASK_ORDERING,
@@ -43,39 +43,36 @@ export function TaskListPage({ view, search, onSearch }: TaskListPageProps) {
       </Title>
       <TaskFilters view={view} search={search} onFilter={onFilter} />
       <BulkActions ids={[...selected]} onDone={() => select(new Set())} />
-      {tasks.isPending ? (
-        <Loading label={t`Loading the tasks…`} />
-      ) : tasks.isError ? (
-        <LoadFailed error={tasks.error} title={<Trans>The tasks could not be loaded.</Trans>} />
-      ) : tasks.data.results.length === 0 ? (
-        <Empty
-          title={<Trans>No tasks match these filters.</Trans>}
-          action={
-            // The page is past the end, e.g. after tasks were deleted or archived.
-            tasks.data.count > 0 && (
-              <Button variant="subtle" onClick={() => onSearch({ page: undefined })}>
-                <Trans>Go to the first page</Trans>
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <Stack gap="sm" pos="relative">
-          <LoadingOverlay visible={tasks.isPlaceholderData} zIndex={1} />
+      <PagedList
+        query={tasks}
+        loadingLabel={t`Loading the tasks…`}
+        failedTitle={<Trans>The tasks could not be loaded.</Trans>}
+        empty={
+          <Empty
+            title={<Trans>No tasks match these filters.</Trans>}
+            action={
+              // The page is past the end, e.g. after tasks were deleted or archived.
+              (tasks.data?.count ?? 0) > 0 && (
+                <Button variant="subtle" onClick={() => onSearch({ page: undefined })}>
+                  <Trans>Go to the first page</Trans>
+                </Button>
+              )
+            }
+          />
+        }
+        page={search.page}
+        onPage={(page) => onSearch({ page })}
+      >
+        {(rows) => (
           <TaskTable
-            tasks={tasks.data.results}
+            tasks={rows}
             ordering={search.ordering ?? DEFAULT_TASK_ORDERING}
             onOrder={(ordering) => onSearch({ ordering, page: undefined })}
             selected={selected}
             onSelect={select}
           />
-          <ListPaging
-            count={tasks.data.count}
-            page={search.page ?? 1}
-            onPage={(page) => onSearch({ page: page === 1 ? undefined : page })}
-          />
-        </Stack>
-      )}
+        )}
+      </PagedList>
     </Stack>
   )
 }

@@ -5,12 +5,12 @@ import { useState } from 'react'
 import type { Task } from '../../../../../contract/client-tasks'
 import { FormError } from '../../../../ui/forms/FormError'
 import { generalMessage } from '../../../../ui/forms/form-errors'
+import { KeyValueEditor, type KeyValuePair } from '../../../../ui/KeyValueEditor'
 import { RouterAnchor } from '../../../../ui/links'
 import { notifySuccess } from '../../../../ui/notify'
+import { LoadFailed, Loading } from '../../../../ui/QueryStates'
 import { taskQuery } from '../../queries/tasks'
-import { KeyValueEditor, type KeyValuePair } from '../KeyValueEditor'
 import { useTaskPatch } from '../panel/use-task-patch'
-import { LoadFailed, Loading } from '../QueryStates'
 
 /** Non-text values are shown as JSON so they come back with their type. */
 function parameterPairs(parameters: Record<string, unknown>): KeyValuePair[] {

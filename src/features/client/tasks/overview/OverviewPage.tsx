@@ -1,13 +1,14 @@
 import '@mantine/charts/styles.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DonutChart } from '@mantine/charts'
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ClientStats } from '../../../../../contract/client-tasks'
+import { Empty, QueryContent } from '../../../../ui/QueryStates'
 import { ClientGroupFilter, useClientGroupFilter } from '../../client-group-filter'
 import { clientStatsQuery } from '../../queries/tasks'
 import { formatDateTime, formatPercent } from '../format'
-import { Empty, LoadFailed, Loading } from '../QueryStates'
+import { StatCards } from '../StatCards'
 
 /** The client's totals over every task it sees (or one client group's), with items done. */
 export function OverviewPage() {
@@ -20,39 +21,31 @@ export function OverviewPage() {
         <Trans>Overview</Trans>
       </Title>
       <ClientGroupFilter />
-      {stats.isPending ? (
-        <Loading label={t`Loading the overview…`} />
-      ) : stats.isError ? (
-        <LoadFailed error={stats.error} title={<Trans>The overview could not be loaded.</Trans>} />
-      ) : (
-        <OverviewContent stats={stats.data} />
-      )}
+      <QueryContent
+        query={stats}
+        loadingLabel={t`Loading the overview…`}
+        failedTitle={<Trans>The overview could not be loaded.</Trans>}
+      >
+        {(data) => <OverviewContent stats={data} />}
+      </QueryContent>
     </Stack>
   )
 }
 
 function OverviewContent({ stats }: { stats: ClientStats }) {
   const { t } = useLingui()
-  const cards: [string, string][] = [
-    [t`Items done`, String(stats.items_done)],
-    [t`Items in total`, String(stats.items_total)],
-    [t`Annotations done`, String(stats.annotations_done)],
-    [t`Last change`, stats.last_modified ? formatDateTime(stats.last_modified) : '—'],
-  ]
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        {cards.map(([label, value]) => (
-          <Paper key={label} withBorder p="md">
-            <Text size="xs" c="dimmed">
-              {label}
-            </Text>
-            <Text fw={700} size="xl">
-              {value}
-            </Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
+      <StatCards
+        cols={{ base: 1, xs: 2, md: 4 }}
+        padding="md"
+        stats={[
+          [t`Items done`, String(stats.items_done)],
+          [t`Items in total`, String(stats.items_total)],
+          [t`Annotations done`, String(stats.annotations_done)],
+          [t`Last change`, stats.last_modified ? formatDateTime(stats.last_modified) : '—'],
+        ]}
+      />
       {stats.items_total === 0 ? (
         <Empty title={<Trans>There are no items yet.</Trans>}>
           <Trans>Upload data from a task type to create a task.</Trans>

@@ -1,8 +1,9 @@
 import '@mantine/charts/styles.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { BarChart } from '@mantine/charts'
-import { Table, Text, VisuallyHidden } from '@mantine/core'
+import { Text, VisuallyHidden } from '@mantine/core'
 import type { TaskStats } from '../../../../../contract/client-tasks'
+import { DataTable } from '../../../../ui/DataTable'
 import { formatDate } from '../format'
 
 type Histogram = TaskStats['annotations_histogram']
@@ -36,26 +37,19 @@ export function AnnotationsHistogram({ histogram }: { histogram: Histogram }) {
         aria-hidden
       />
       <VisuallyHidden>
-        <Table aria-label={title}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Day</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Annotations</Trans>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((day) => (
-              <Table.Tr key={day.day}>
-                <Table.Td>{day.day}</Table.Td>
-                <Table.Td>{day.annotations}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label={title}
+          columns={[
+            { key: 'day', header: <Trans>Day</Trans>, cell: (day) => day.day },
+            {
+              key: 'annotations',
+              header: <Trans>Annotations</Trans>,
+              cell: (day) => day.annotations,
+            },
+          ]}
+          rows={data}
+          rowKey={(day) => day.day}
+        />
       </VisuallyHidden>
     </figure>
   )

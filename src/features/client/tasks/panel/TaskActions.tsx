@@ -6,9 +6,9 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Task } from '../../../../../contract/client-tasks'
 import { ApiError } from '../../../../api/client'
+import { ConfirmDeleteDialog } from '../../../../ui/ConfirmDialog'
 import { notifySuccess } from '../../../../ui/notify'
 import { clientTaskKeys, cloneTask, deleteTask } from '../../queries/tasks'
-import { ConfirmDialog } from '../ConfirmDialog'
 import { notifyFailure } from '../errors'
 
 /** Clone (then open the copy) and delete (confirmed; a 409 says why it cannot go yet). */
@@ -67,13 +67,10 @@ export function TaskActions({ task }: { task: Task }) {
       >
         <Trans>Delete</Trans>
       </Button>
-      <ConfirmDialog
+      <ConfirmDeleteDialog
         opened={confirmDelete}
         title={t`Delete task #${taskId}?`}
-        confirmLabel={t`Delete`}
-        danger
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        deletion={remove}
         onCancel={() => setConfirmDelete(false)}
       >
         <Trans>
@@ -85,7 +82,7 @@ export function TaskActions({ task }: { task: Task }) {
             {conflict}
           </Alert>
         )}
-      </ConfirmDialog>
+      </ConfirmDeleteDialog>
     </Group>
   )
 }

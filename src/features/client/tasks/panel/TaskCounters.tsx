@@ -1,13 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import type { Task, TaskCounter } from '../../../../../contract/client-tasks'
+import { DataTable } from '../../../../ui/DataTable'
 import { formatDateTime } from '../format'
 import { TaskProgress } from '../TaskProgress'
+
+type Counter = [label: string, counter: TaskCounter]
 
 /** The task's counters (items, annotations, failed: total, done, left), progress and dates. */
 export function TaskCounters({ task }: { task: Task }) {
   const { t } = useLingui()
-  const counters: [string, TaskCounter][] = [
+  const counters: Counter[] = [
     [t`Items`, task.items],
     [t`Annotations`, task.annotations],
     [t`Failed annotations`, task.failed],
@@ -27,34 +30,34 @@ export function TaskCounters({ task }: { task: Task }) {
             <Trans>Counters</Trans>
           </Title>
           <TaskProgress value={task.progress} label={t`Task progress`} />
-          <Table.ScrollContainer minWidth={320}>
-            <Table aria-label={t`Task counters`} striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th />
-                  <Table.Th ta="right">
-                    <Trans>Total</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Done</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Left</Trans>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {counters.map(([label, counter]) => (
-                  <Table.Tr key={label}>
-                    <Table.Th scope="row">{label}</Table.Th>
-                    <Table.Td ta="right">{counter.total}</Table.Td>
-                    <Table.Td ta="right">{counter.done}</Table.Td>
-                    <Table.Td ta="right">{counter.left}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label={t`Task counters`}
+            columns={[
+              { key: 'name', header: null, cell: ([label]) => label, rowHeader: true },
+              {
+                key: 'total',
+                header: <Trans>Total</Trans>,
+                cell: ([, counter]) => counter.total,
+                numeric: true,
+              },
+              {
+                key: 'done',
+                header: <Trans>Done</Trans>,
+                cell: ([, counter]) => counter.done,
+                numeric: true,
+              },
+              {
+                key: 'left',
+                header: <Trans>Left</Trans>,
+                cell: ([, counter]) => counter.left,
+                numeric: true,
+              },
+            ]}
+            rows={counters}
+            rowKey={([label]) => label}
+            minWidth={320}
+            striped
+          />
         </Stack>
       </Paper>
       <Paper withBorder p="md">

@@ -14,9 +14,14 @@ import type { NamedRef } from '../../../../../contract/client-definitions'
 import { type Task, TaskPatchSchema } from '../../../../../contract/client-tasks'
 import { FormError } from '../../../../ui/forms/FormError'
 import { useForm } from '../../../../ui/forms/use-form'
+import {
+  fromPairs,
+  KeyValueEditor,
+  type KeyValuePair,
+  toPairs,
+} from '../../../../ui/KeyValueEditor'
 import { notifySuccess } from '../../../../ui/notify'
 import { patchTask } from '../../queries/tasks'
-import { fromPairs, KeyValueEditor, type KeyValuePair, toPairs } from '../KeyValueEditor'
 import { useStoreTask } from './use-task-patch'
 
 /** The value of a datetime-local input, in the browser's time zone. */
@@ -77,21 +82,12 @@ export function TaskEditForm({ task, projects }: { task: Task; projects: NamedRe
   return (
     <form onSubmit={form.onSubmit} noValidate aria-label={t`Edit the task`}>
       <Stack gap="md" maw={640}>
-        <Textarea
-          label={t`Description`}
-          autosize
-          minRows={2}
-          value={values.description}
-          onChange={(event) => setValue('description', event.currentTarget.value)}
-          error={errors.description}
-        />
+        <Textarea label={t`Description`} autosize minRows={2} {...form.textInput('description')} />
         <TextInput
           type="datetime-local"
           label={t`Deadline`}
           description={t`Leave empty for no deadline.`}
-          value={values.deadline}
-          onChange={(event) => setValue('deadline', event.currentTarget.value)}
-          error={errors.deadline}
+          {...form.textInput('deadline')}
         />
         <KeyValueEditor
           label={t`Metadata`}
@@ -103,19 +99,15 @@ export function TaskEditForm({ task, projects }: { task: Task; projects: NamedRe
           label={t`Project`}
           placeholder={t`No project`}
           data={projectOptions}
-          value={values.project}
-          onChange={(value) => setValue('project', value)}
           clearable
-          error={errors.project}
+          {...form.field('project')}
         />
         <NumberInput
           label={t`Maximum items per user`}
           description={t`Leave empty to follow the task type's share per user.`}
           min={1}
           allowDecimal={false}
-          value={values.max_items_per_user}
-          onChange={(value) => setValue('max_items_per_user', value)}
-          error={errors.max_items_per_user}
+          {...form.field('max_items_per_user')}
         />
         <Switch
           label={t`Results can be downloaded`}

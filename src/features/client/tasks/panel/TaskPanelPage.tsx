@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Group, Stack, Tabs } from '@mantine/core'
+import { Group, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Task } from '../../../../../contract/client-tasks'
+import { QueryContent } from '../../../../ui/QueryStates'
+import { UrlTabs } from '../../../../ui/UrlTabs'
 import { taskTypeQuery } from '../../queries/definitions'
 import { taskQuery } from '../../queries/tasks'
 import { ExportSection } from '../export/ExportSection'
-import { LoadFailed, Loading } from '../QueryStates'
 import { ProcessingStatus } from '../upload/ProcessingStatus'
 import { StatusActions } from './StatusActions'
 import { TaskActions } from './TaskActions'
@@ -26,54 +27,51 @@ type TaskPanelPageProps = {
 /** The task panel: header and actions, then counters, statistics, settings and export. */
 export function TaskPanelPage({ taskId, tab, onTabChange }: TaskPanelPageProps) {
   const { t } = useLingui()
-  const task = useQuery(taskQuery(taskId))
-  if (task.isPending) return <Loading label={t`Loading the task…`} />
-  if (task.isError) {
-    return <LoadFailed error={task.error} title={<Trans>The task could not be loaded.</Trans>} />
-  }
+  const query = useQuery(taskQuery(taskId))
   return (
-    <Stack gap="lg">
-      <TaskHeader task={task.data} />
-      <Group justify="space-between">
-        <StatusActions task={task.data} />
-        <TaskActions task={task.data} />
-      </Group>
-      <Tabs
-        value={tab}
-        onChange={(value) => value && onTabChange(value as PanelTab)}
-        keepMounted={false}
-      >
-        <Tabs.List>
-          <Tabs.Tab value="summary">
-            <Trans>Summary</Trans>
-          </Tabs.Tab>
-          <Tabs.Tab value="statistics">
-            <Trans>Statistics</Trans>
-          </Tabs.Tab>
-          <Tabs.Tab value="edit">
-            <Trans>Settings</Trans>
-          </Tabs.Tab>
-          <Tabs.Tab value="export">
-            <Trans>Export</Trans>
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="summary" pt="md">
-          <Stack gap="lg">
-            {task.data.status === 'PROCESSING' && <ProcessingStatus taskId={taskId} />}
-            <TaskCounters task={task.data} />
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="statistics" pt="md">
-          <TaskStatsSection taskId={taskId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="edit" pt="md">
-          <EditTab task={task.data} />
-        </Tabs.Panel>
-        <Tabs.Panel value="export" pt="md">
-          <ExportSection task={task.data} />
-        </Tabs.Panel>
-      </Tabs>
-    </Stack>
+    <QueryContent
+      query={query}
+      loadingLabel={t`Loading the task…`}
+      failedTitle={<Trans>The task could not be loaded.</Trans>}
+    >
+      {(task) => (
+        <Stack gap="lg">
+          <TaskHeader task={task} />
+          <Group justify="space-between">
+            <StatusActions task={task} />
+            <TaskActions task={task} />
+          </Group>
+          <UrlTabs<PanelTab>
+            value={tab}
+            onChange={onTabChange}
+            keepMounted={false}
+            tabs={[
+              {
+                value: 'summary',
+                label: <Trans>Summary</Trans>,
+                panel: (
+                  <Stack gap="lg">
+                    {task.status === 'PROCESSING' && <ProcessingStatus taskId={taskId} />}
+                    <TaskCounters task={task} />
+                  </Stack>
+                ),
+              },
+              {
+                value: 'statistics',
+                label: <Trans>Statistics</Trans>,
+                panel: <TaskStatsSection taskId={taskId} />,
+              },
+              { value: 'edit', label: <Trans>Settings</Trans>, panel: <EditTab task={task} /> },
+              {
+                value: 'export',
+                label: <Trans>Export</Trans>,
+                panel: <ExportSection task={task} />,
+              },
+            ]}
+          />
+        </Stack>
+      )}
+    </QueryContent>
   )
 }
 
@@ -81,14 +79,13 @@ export function TaskPanelPage({ taskId, tab, onTabChange }: TaskPanelPageProps) 
 function EditTab({ task }: { task: Task }) {
   const { t } = useLingui()
   const taskType = useQuery(taskTypeQuery(task.task_type.id))
-  if (taskType.isPending) return <Loading label={t`Loading the task type…`} />
-  if (taskType.isError) {
-    return (
-      <LoadFailed
-        error={taskType.error}
-        title={<Trans>The task type could not be loaded.</Trans>}
-      />
-    )
-  }
-  return <TaskEditForm task={task} projects={taskType.data.projects} />
+  return (
+    <QueryContent
+      query={taskType}
+      loadingLabel={t`Loading the task type…`}
+      failedTitle={<Trans>The task type could not be loaded.</Trans>}
+    >
+      {(type) => <TaskEditForm task={task} projects={type.projects} />}
+    </QueryContent>
+  )
 }

@@ -5,11 +5,11 @@ import type { Preferences } from '../../../../../contract/auth'
 import type { ItemView } from '../../../../../contract/client-tasks'
 import type { TaskSchemaDocument } from '../../../../../contract/task-schema'
 import { buildUrl } from '../../../../api/client'
+import { Empty, LoadFailed, Loading } from '../../../../ui/QueryStates'
 import { ItemRenderer } from '../../../../widgets'
 import { preferencesQuery } from '../../../auth/queries'
 import { versionedQuery } from '../../queries/definitions'
 import { fakeTaskQuery } from '../../queries/tasks'
-import { Empty, LoadFailed, Loading } from '../QueryStates'
 
 const NO_ANNOTATION = {}
 

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { LoadFailed, Loading } from '../../../../ui/QueryStates'
 import { fakeTaskQuery, taskQuery } from '../../queries/tasks'
-import { LoadFailed, Loading } from '../QueryStates'
 import { FakeTaskHeader } from './FakeTaskHeader'
 
 type FakeTaskLayoutProps = { taskId: number; offset: number; children: ReactNode }

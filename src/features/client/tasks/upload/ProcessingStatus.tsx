@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Group, Paper, Progress, Stack, Text } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { LoadFailed, Loading } from '../../../../ui/QueryStates'
 import { clientTaskKeys, processingQuery } from '../../queries/tasks'
-import { LoadFailed, Loading } from '../QueryStates'
 import { TaskStatusBadge } from '../TaskStatusBadge'
 
 /** How often the import of an uploaded file is asked for its progress. */

@@ -19,7 +19,7 @@ import { TASK_UPLOAD_EXTENSIONS, type TaskUploadResult } from '../../../../../co
 import { ApiError } from '../../../../api/client'
 import { FormError } from '../../../../ui/forms/FormError'
 import { type FieldErrors, submissionErrors } from '../../../../ui/forms/form-errors'
-import { KeyValueEditor, toPairs } from '../KeyValueEditor'
+import { KeyValueEditor, toPairs } from '../../../../ui/KeyValueEditor'
 import { FileProblems } from './FileProblems'
 import { UploadProgress } from './UploadProgress'
 import { checkUpload, type UploadField, type UploadValues, uploadForm } from './upload-fields'

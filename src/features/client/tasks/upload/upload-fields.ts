@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import dayjs from 'dayjs'
 import { TASK_UPLOAD_EXTENSIONS, TASK_UPLOAD_MAX_BYTES } from '../../../../../contract/task-intake'
-import { fromPairs, type KeyValuePair } from '../KeyValueEditor'
+import { fromPairs, type KeyValuePair } from '../../../../ui/KeyValueEditor'
 
 export type UploadValues = {
   file: File | null

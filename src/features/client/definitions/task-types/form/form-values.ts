@@ -3,10 +3,11 @@ import {
   type TaskTypeEntity,
   type TaskTypeStatus,
 } from '../../../../../../contract/client-definitions'
-import { fromPairs, type KeyValuePair, toPairs } from '../../../tasks/KeyValueEditor'
+import { fromPairs, type KeyValuePair, toPairs } from '../../../../../ui/KeyValueEditor'
+import type { ChoiceKind } from '../../../queries/definitions'
 
-/** An id with the name the form shows for it (a user, group, project or limiter). */
-export type KnownRef = { id: number; label: string }
+/** Per kind of choice, the name the form shows for each id (users by username). */
+export type ChoiceNames = Record<ChoiceKind, ReadonlyMap<number, string>>
 
 /**
  * What the task type form edits. Number inputs hold '' while empty: for the optional settings
@@ -96,22 +97,20 @@ export function toPayload({ status: _, ...values }: TaskTypeValues) {
   }
 }
 
-/** Names for the ids a task type already refers to, so its pickers can show them. */
-export function knownRefs(existing: TaskTypeEntity | undefined) {
-  const users = new Map<number, string>()
-  for (const user of [
-    ...(existing?.whitelist ?? []),
-    ...(existing?.blacklist ?? []),
-    ...(existing?.deputy ?? []),
-  ]) {
-    users.set(user.id, user.username)
-  }
+/** The names of the ids a task type already refers to, so its pickers show them by name. */
+export function choiceNames(existing: TaskTypeEntity | undefined): ChoiceNames {
   const named = (refs: { id: number; name: string }[] = []) =>
-    refs.map((ref) => ({ id: ref.id, label: ref.name }))
+    new Map(refs.map((ref) => [ref.id, ref.name]))
   return {
-    users: [...users].map(([id, label]) => ({ id, label })),
+    users: new Map(
+      [
+        ...(existing?.whitelist ?? []),
+        ...(existing?.blacklist ?? []),
+        ...(existing?.deputy ?? []),
+      ].map((user) => [user.id, user.username]),
+    ),
     limiters: named(existing?.limiters),
-    taskGroups: named(existing?.task_groups.map((link) => link.group)),
+    'task-groups': named(existing?.task_groups.map((link) => link.group)),
     projects: named(existing?.projects),
   }
 }

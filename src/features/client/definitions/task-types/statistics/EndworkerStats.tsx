@@ -1,12 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Group, Select, Stack, Table, Title } from '@mantine/core'
+import { Group, Select } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { formatDateTime } from '../../../../account/format'
+import type * as v from 'valibot'
+import type { EndworkerStatSchema } from '../../../../../../contract/client-definitions'
+import { type DataColumn, DataTable } from '../../../../../ui/DataTable'
 import { endworkerStatsQuery, taskTypeLanguagesQuery } from '../../../queries/definitions'
-import { formatDuration } from '../../../tasks/format'
-import { Empty, LoadFailed, Loading } from '../../../tasks/QueryStates'
+import { workColumns } from '../../../tasks/work-columns'
+import { StatsSection } from './StatsSection'
 import { type TimeFrame, timeFrameQuery } from './time-frame'
+
+type EndworkerStat = v.InferOutput<typeof EndworkerStatSchema>
 
 /** Per worker: done annotations, items and work time in the frame, optionally per language. */
 export function EndworkerStats({ id, timeFrame }: { id: number; timeFrame: TimeFrame }) {
@@ -21,13 +25,20 @@ export function EndworkerStats({ id, timeFrame }: { id: number; timeFrame: TimeF
     }),
   )
   const title = t`Statistics per worker`
-
+  const columns: DataColumn<EndworkerStat>[] = [
+    { key: 'worker', header: <Trans>Worker</Trans>, cell: (worker) => worker.username },
+    {
+      key: 'done',
+      header: <Trans>Done annotations</Trans>,
+      cell: (worker) => worker.annotations_done,
+    },
+    { key: 'items', header: <Trans>Items</Trans>, cell: (worker) => worker.items },
+    ...workColumns<EndworkerStat>(),
+  ]
   return (
-    <Stack gap="sm" component="section" aria-label={title}>
-      <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
+    <StatsSection
+      title={title}
+      controls={
         <Group gap="sm">
           <LanguageFilter
             id={id}
@@ -44,55 +55,21 @@ export function EndworkerStats({ id, timeFrame }: { id: number; timeFrame: TimeF
             onChange={setTarget}
           />
         </Group>
-      </Group>
-      {stats.isPending ? (
-        <Loading label={t`Loading the statistics`} />
-      ) : stats.isError ? (
-        <LoadFailed
-          error={stats.error}
-          title={<Trans>The statistics could not be loaded.</Trans>}
+      }
+      stats={stats}
+      emptyTitle={<Trans>No work in this time frame</Trans>}
+    >
+      {(workers) => (
+        <DataTable
+          label={title}
+          columns={columns}
+          rows={workers}
+          rowKey={(worker) => worker.id}
+          minWidth={560}
+          striped
         />
-      ) : stats.data.length === 0 ? (
-        <Empty title={<Trans>No work in this time frame</Trans>} />
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table aria-label={title} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>Worker</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Done annotations</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Items</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Work time</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Last annotation</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {stats.data.map((worker) => (
-                <Table.Tr key={worker.id}>
-                  <Table.Td>{worker.username}</Table.Td>
-                  <Table.Td>{worker.annotations_done}</Table.Td>
-                  <Table.Td>{worker.items}</Table.Td>
-                  <Table.Td>{formatDuration(worker.worktime)}</Table.Td>
-                  <Table.Td>
-                    {worker.last_annotation ? formatDateTime(worker.last_annotation) : '—'}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
       )}
-    </Stack>
+    </StatsSection>
   )
 }
 

@@ -1,12 +1,17 @@
 import '@mantine/charts/styles.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { BarChart } from '@mantine/charts'
-import { Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core'
+import { SegmentedControl, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import type * as v from 'valibot'
+import type { LanguageStatSchema } from '../../../../../../contract/client-definitions'
+import { type DataColumn, DataTable } from '../../../../../ui/DataTable'
 import { languageStatsQuery } from '../../../queries/definitions'
-import { Empty, LoadFailed, Loading } from '../../../tasks/QueryStates'
+import { StatsSection } from './StatsSection'
 import { type TimeFrame, timeFrameQuery } from './time-frame'
+
+type LanguageStat = v.InferOutput<typeof LanguageStatSchema>
 
 type Side = 'base' | 'target'
 
@@ -24,12 +29,36 @@ export function LanguageStats({ id, timeFrame }: { id: number; timeFrame: TimeFr
     { name: 'annotations', label: t`Annotations`, color: 'blue.6' },
   ]
 
+  const columns: DataColumn<LanguageStat>[] = [
+    {
+      key: 'language',
+      header: <Trans>Language</Trans>,
+      cell: (language) => (
+        <>
+          {language.name}{' '}
+          <Text span c="dimmed" size="xs">
+            {language.code}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'tasks', header: <Trans>Tasks</Trans>, cell: (language) => language.tasks },
+    { key: 'items', header: <Trans>Items</Trans>, cell: (language) => language.items },
+    {
+      key: 'done-items',
+      header: <Trans>Done items</Trans>,
+      cell: (language) => language.done_items,
+    },
+    {
+      key: 'annotations',
+      header: <Trans>Annotations</Trans>,
+      cell: (language) => language.annotations,
+    },
+  ]
   return (
-    <Stack gap="sm" component="section" aria-label={title}>
-      <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
+    <StatsSection
+      title={title}
+      controls={
         <SegmentedControl
           aria-label={t`Languages to count by`}
           data={[
@@ -39,68 +68,31 @@ export function LanguageStats({ id, timeFrame }: { id: number; timeFrame: TimeFr
           value={side}
           onChange={(value) => setSide(value as Side)}
         />
-      </Group>
-      {stats.isPending ? (
-        <Loading label={t`Loading the statistics`} />
-      ) : stats.isError ? (
-        <LoadFailed
-          error={stats.error}
-          title={<Trans>The statistics could not be loaded.</Trans>}
-        />
-      ) : stats.data.length === 0 ? (
-        <Empty title={<Trans>No tasks in this time frame</Trans>} />
-      ) : (
+      }
+      stats={stats}
+      emptyTitle={<Trans>No tasks in this time frame</Trans>}
+    >
+      {(languages) => (
         <>
           <BarChart
             h={280}
-            data={stats.data}
+            data={languages}
             dataKey="name"
             series={series}
             withLegend
             tickLine="y"
             aria-hidden
           />
-          <Table.ScrollContainer minWidth={520}>
-            <Table aria-label={title} striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans>Language</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Tasks</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Items</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Done items</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Annotations</Trans>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {stats.data.map((language) => (
-                  <Table.Tr key={language.id}>
-                    <Table.Td>
-                      {language.name}{' '}
-                      <Text span c="dimmed" size="xs">
-                        {language.code}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{language.tasks}</Table.Td>
-                    <Table.Td>{language.items}</Table.Td>
-                    <Table.Td>{language.done_items}</Table.Td>
-                    <Table.Td>{language.annotations}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label={title}
+            columns={columns}
+            rows={languages}
+            rowKey={(language) => language.id}
+            minWidth={520}
+            striped
+          />
         </>
       )}
-    </Stack>
+    </StatsSection>
   )
 }

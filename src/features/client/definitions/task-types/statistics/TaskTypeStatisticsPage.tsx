@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Group, Stack, Title } from '@mantine/core'
+import { Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { RouterAnchor } from '../../../../../ui/links'
+import { TitleBar } from '../../../../../ui/TitleBar'
 import { taskTypeQuery } from '../../../queries/definitions'
+import { DefinitionLink } from '../../shared/definition-links'
 import { QueryView } from '../../shared/QueryView'
 import { EndworkerStats } from './EndworkerStats'
 import { LanguageStats } from './LanguageStats'
@@ -19,17 +20,11 @@ export function TaskTypeStatisticsPage({ id }: { id: number }) {
     <QueryView query={query} loadingLabel={t`Loading the task type`}>
       {(taskType) => (
         <Stack gap="lg">
-          <Group justify="space-between" align="flex-end">
-            <Title order={1} size="h2">
-              <Trans>Statistics: {taskType.name}</Trans>
-            </Title>
-            <RouterAnchor
-              to="/client/tasks-definitions/task-types/$taskTypeId"
-              params={{ taskTypeId: String(id) }}
-            >
+          <TitleBar title={<Trans>Statistics: {taskType.name}</Trans>} level="page">
+            <DefinitionLink kind="task-types" id={id}>
               <Trans>Back to the task type</Trans>
-            </RouterAnchor>
-          </Group>
+            </DefinitionLink>
+          </TitleBar>
           <TimeFramePicker value={timeFrame} onChange={setTimeFrame} />
           <LanguageStats id={id} timeFrame={timeFrame} />
           <EndworkerStats id={id} timeFrame={timeFrame} />

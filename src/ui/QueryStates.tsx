@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Center, EmptyState, Loader } from '@mantine/core'
 import { IconAlertCircle, IconInbox } from '@tabler/icons-react'
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { generalMessage } from '../../../ui/forms/form-errors'
+import { generalMessage } from './forms/form-errors'
 
 /** A centred spinner announced to screen readers with what is loading. */
 export function Loading({ label }: { label: string }) {
@@ -38,4 +39,29 @@ export function Empty({
       {action && <EmptyState.Actions>{action}</EmptyState.Actions>}
     </EmptyState>
   )
+}
+
+type QueryContentProps<T> = {
+  query: UseQueryResult<T>
+  /** What is loading, for screen readers ('Loading the task…'). */
+  loadingLabel: string
+  /** The heading of the alert when loading failed. */
+  failedTitle: ReactNode
+  /** Shown instead of the content when the answer is an empty list. */
+  empty?: ReactNode
+  children: (data: T) => ReactNode
+}
+
+/** A spinner while a query loads, the reason when it failed, else what its data shows. */
+export function QueryContent<T>({
+  query,
+  loadingLabel,
+  failedTitle,
+  empty,
+  children,
+}: QueryContentProps<T>) {
+  if (query.isPending) return <Loading label={loadingLabel} />
+  if (query.isError) return <LoadFailed error={query.error} title={failedTitle} />
+  if (empty !== undefined && Array.isArray(query.data) && query.data.length === 0) return empty
+  return children(query.data)
 }

@@ -42,3 +42,35 @@ export function ConfirmDialog({
     </Modal>
   )
 }
+
+type ConfirmDeleteDialogProps = {
+  opened: boolean
+  title: ReactNode
+  /** What runs on Delete; the button spins while it is pending. */
+  deletion: { mutate: () => void; isPending: boolean }
+  onCancel: () => void
+  children: ReactNode
+}
+
+/** Asks before something is deleted for good; its Delete button is red. */
+export function ConfirmDeleteDialog({
+  opened,
+  title,
+  deletion,
+  onCancel,
+  children,
+}: ConfirmDeleteDialogProps) {
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title={title}
+      confirmLabel={<Trans>Delete</Trans>}
+      danger
+      pending={deletion.isPending}
+      onConfirm={() => deletion.mutate()}
+      onCancel={onCancel}
+    >
+      {children}
+    </ConfirmDialog>
+  )
+}

@@ -1,0 +1,100 @@
+/**
+ * What the benchmarks share: their databases, running each database in a child process of its
+ * own, command-line options, resident memory sampling and a browser-like sign-in over HTTP.
+ */
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '../contract/constants'
+import { type DatabaseHandle, openDatabase } from '../server/db/client'
+import { createScratchDatabase } from '../server/test/scratch-database'
+
+export type Kind = 'postgres' | 'pglite'
+
+export const mib = (bytes: number) => bytes / 1024 / 1024
+
+/** `--name value` from the command line, or undefined when it is not given. */
+export function commandOption(name: string): string | undefined {
+  const args = process.argv.slice(2)
+  const index = args.indexOf(name)
+  return index === -1 ? undefined : args[index + 1]
+}
+
+/**
+ * PostgreSQL in a database of its own on the server of DATABASE_URL (dropped by `drop`), or
+ * PGlite in memory (`pgliteDataDir` null) or in a directory.
+ */
+export async function openBenchDatabase(
+  kind: Kind,
+  { name, pgliteDataDir = null }: { name: string; pgliteDataDir?: string | null },
+): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: pgliteDataDir, owner: name })
+    return { database, drop: () => database.close() }
+  }
+  const adminUrl = process.env.DATABASE_URL
+  if (!adminUrl) throw new Error('the PostgreSQL run needs DATABASE_URL')
+  return createScratchDatabase(adminUrl, { prefix: name.replaceAll('-', '_') })
+}
+
+/**
+ * Runs the calling script once per database, each in a child process of its own so that one
+ * run's memory does not show in the other's peak: PostgreSQL when DATABASE_URL is set, and
+ * PGlite, or only the one `--only` names. The child gets `--child <kind>` and `childArgs`, and its
+ * last line of output is its result.
+ */
+export function runPerDatabase<TResult>(scriptUrl: string, childArgs: string[]): TResult[] {
+  const only = commandOption('--only') as Kind | undefined
+  if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: PostgreSQL is skipped.\n')
+  const kinds: Kind[] = process.env.DATABASE_URL ? ['postgres', 'pglite'] : ['pglite']
+  return kinds
+    .filter((kind) => !only || kind === only)
+    .map((kind) => {
+      const output = execFileSync(
+        process.execPath,
+        [...process.execArgv, fileURLToPath(scriptUrl), '--child', kind, ...childArgs],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 },
+      )
+      return JSON.parse(output.trim().split('\n').at(-1)!) as TResult
+    })
+}
+
+/** The highest resident memory of this process, sampled every `intervalMs` until stopped. */
+export function sampleRss(intervalMs: number) {
+  let peak = process.memoryUsage.rss()
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss())
+  }, intervalMs)
+  return {
+    peak: () => Math.max(peak, process.memoryUsage.rss()),
+    stop: () => clearInterval(timer),
+  }
+}
+
+/**
+ * Signs in through the real login endpoint as a browser would: cookies kept, the CSRF header and
+ * Origin sent. Answers the headers each later request needs.
+ */
+export async function signInOverHttp(base: string, username: string, password: string) {
+  const cookies = new Map<string, string>()
+  const keep = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';')
+      const separator = pair.indexOf('=')
+      cookies.set(pair.slice(0, separator), pair.slice(separator + 1))
+    }
+  }
+  const headers = (): Record<string, string> => ({
+    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    [CSRF_HEADER]: cookies.get(CSRF_COOKIE) ?? '',
+    origin: new URL(base).origin,
+  })
+  keep(await fetch(`${base}${API_BASE}/auth/csrf/`))
+  const login = await fetch(`${base}${API_BASE}/auth/session/login/`, {
+    method: 'POST',
+    headers: { ...headers(), 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
+  if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`)
+  keep(login)
+  return headers
+}
