@@ -39,6 +39,15 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** The request's Idempotency-Key scope, null without the header; a malformed key is a 400. */
 export function idempotencyOf(request: FastifyRequest): IdempotencyScope | null {
+  const keyed = keyedRequestOf(request)
+  return keyed && { ...keyed, userId: currentUser(request).id }
+}
+
+/** A scope but its user, for a route that learns the user in its own statement. */
+export type KeyedRequest = Omit<IdempotencyScope, 'userId'>
+
+/** idempotencyOf without the user. */
+export function keyedRequestOf(request: FastifyRequest): KeyedRequest | null {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER]
   if (header === undefined) return null
   if (typeof header !== 'string' || !UUID_PATTERN.test(header)) {
@@ -48,7 +57,6 @@ export function idempotencyOf(request: FastifyRequest): IdempotencyScope | null 
   }
   return {
     key: header.toLowerCase(),
-    userId: currentUser(request).id,
     method: request.method,
     path: request.url.split('?')[0] ?? request.url,
     requestHash: createHash('sha256')
@@ -80,9 +88,24 @@ function replay(
 /**
  * Runs `work` in a transaction, storing its answer under the scope's key; a request whose key
  * is stored already gets the stored answer and `work` does not run. Without a scope the work
- * just runs in its transaction.
+ * just runs in its transaction. A transaction PostgreSQL broke off as a deadlock's victim runs
+ * once more: a hot write made by one statement (insertAnswer) locks its rows before the key,
+ * this transaction the key first, so the two can deadlock on the same key.
  */
 export async function withIdempotency<T>(
+  db: Db,
+  scope: IdempotencyScope | null,
+  work: (tx: Tx) => Promise<Answer<T>>,
+): Promise<IdempotentAnswer<T>> {
+  try {
+    return await idempotentTransaction(db, scope, work)
+  } catch (error) {
+    if (!isTransientConflict(error)) throw error
+    return idempotentTransaction(db, scope, work)
+  }
+}
+
+async function idempotentTransaction<T>(
   db: Db,
   scope: IdempotencyScope | null,
   work: (tx: Tx) => Promise<Answer<T>>,
@@ -150,6 +173,20 @@ export function answerValues(scope: IdempotencyScope) {
 /** Whether a statement with insertAnswer failed because its key is taken. */
 export function isKeyTaken(error: unknown): boolean {
   return isUniqueViolation(error, 'idempotency_keys_user_id_key_pk')
+}
+
+const TRANSIENT_CONFLICTS = new Set(['40P01', '40001'])
+
+/**
+ * Whether PostgreSQL broke the statement or transaction off as a deadlock's victim or for a
+ * serialization failure: it changed nothing, and running it again may succeed.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code } = current as Error & { code?: string }
+    if (code !== undefined && TRANSIENT_CONFLICTS.has(code)) return true
+  }
+  return false
 }
 
 /** Sends an answer of `withIdempotency`, marking a replay with `Idempotent-Replay: true`. */

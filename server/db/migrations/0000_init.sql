@@ -697,7 +697,7 @@ CREATE INDEX "review_items_reviewer_status_idx" ON "review_items" USING btree ("
 CREATE INDEX "review_items_user_reviewed_idx" ON "review_items" USING btree ("user_id","reviewed_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "annotations_item_set_item_key" ON "annotations" USING btree ("item_set_id","item_id");--> statement-breakpoint
 CREATE INDEX "annotations_item_idx" ON "annotations" USING btree ("item_id");--> statement-breakpoint
-CREATE INDEX "annotations_user_idx" ON "annotations" USING btree ("user_id","modified_at");--> statement-breakpoint
+CREATE INDEX "annotations_user_idx" ON "annotations" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "dumps_task_created_idx" ON "dumps" USING btree ("task_id","created_at");--> statement-breakpoint
 CREATE INDEX "item_set_items_item_idx" ON "item_set_items" USING btree ("item_id");--> statement-breakpoint
 CREATE INDEX "item_sets_task_position_idx" ON "item_sets" USING btree ("task_id","position");--> statement-breakpoint

@@ -180,7 +180,7 @@ export const annotations = pgTable(
   (t) => [
     uniqueIndex('annotations_item_set_item_key').on(t.itemSetId, t.itemId),
     index('annotations_item_idx').on(t.itemId),
-    index('annotations_user_idx').on(t.userId, t.modifiedAt),
+    index('annotations_user_idx').on(t.userId),
   ],
 )
 

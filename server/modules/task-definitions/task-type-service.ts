@@ -14,6 +14,7 @@ import type { TaskTypeUserList } from '../../db/schema/enums'
 import type { SessionUser } from '../../http/augment'
 import { conflict, fieldError, notFound } from '../../http/errors'
 import { assertInClientScope, canSeeClientGroup, clientScopeOf } from '../client-groups/scope'
+import { reopenTasksOfType } from '../worker-tasks/claim-queries'
 import { groupCondition, inOrderOf, nameMatches, orderBy } from './listing'
 import { assertClientGroupInScope } from './references'
 import { checkTaskTypeState, type TaskTypeState } from './task-type-checks'
@@ -230,6 +231,9 @@ export async function patchTaskType(
     await checkTaskTypeState(tx, scope, row.clientGroupId, state, new Set(Object.keys(changes)))
     await taskTypeTable.update(tx, id, { ...settingsColumns(changes), status: changes.status })
     await writeLinks(tx, id, changes)
+    if ((changes.annotations_per_item ?? 0) > row.annotationsPerItem) {
+      await reopenTasksOfType(tx, id)
+    }
   })
   return loadOne(db, loadTaskTypes, id)
 }

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SESSION_COOKIE } from '../../../contract/constants'
 import {
   annotations,
   idempotencyKeys,
   itemSetItems,
   itemSets,
   protocolReads,
+  sessions,
   tasks,
+  users,
 } from '../../db/schema'
 import { type IdempotencyScope, isKeyTaken } from '../../http/idempotency'
 import { createTestApp, type TestApp } from '../../test/harness'
+import { hashToken } from '../auth/tokens'
 import {
   type AnnotationWrite,
   findSetContext,
@@ -27,7 +31,13 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-type Claim = { scenario: Scenario; userId: number; setId: number; itemIds: number[] }
+type Claim = {
+  scenario: Scenario
+  userId: number
+  sessionIdHash: string
+  setId: number
+  itemIds: number[]
+}
 
 async function claim(): Promise<Claim> {
   const scenario = await seedScenario(t.db, { items: 3, type: { itemsPerSet: 2 } })
@@ -39,6 +49,7 @@ async function claim(): Promise<Claim> {
   return {
     scenario,
     userId: worker.user.id,
+    sessionIdHash: hashToken(worker.cookies.get(SESSION_COOKIE) as string),
     setId: set.id,
     itemIds: set.items.map((item) => item.id),
   }
@@ -65,6 +76,13 @@ const writeOf = (c: Claim, changes: Partial<AnnotationWrite> = {}): AnnotationWr
   ...changes,
 })
 
+/** The save's statement in the session of the claim's worker; the stored row or undefined. */
+const save = async (
+  c: Claim,
+  write: AnnotationWrite,
+  answer: Parameters<typeof saveNewerAnnotationChecked>[3] = null,
+) => (await saveNewerAnnotationChecked(t.db, c.sessionIdHash, write, answer))?.stored
+
 const stored = (c: Claim) =>
   t.db.select().from(annotations).where(eq(annotations.itemSetId, c.setId))
 
@@ -90,7 +108,7 @@ describe('saveNewerAnnotationChecked', () => {
       path: '/api/some/annotation/',
       requestHash: 'hash',
     }
-    const row = await saveNewerAnnotationChecked(t.db, writeOf(c, { isDone: true }), {
+    const row = await save(c, writeOf(c, { isDone: true }), {
       scope,
       body: { applied: true },
     })
@@ -103,7 +121,10 @@ describe('saveNewerAnnotationChecked', () => {
     const [set] = await t.db.select().from(itemSets).where(eq(itemSets.id, c.setId))
     expect(set!.modifiedAt.getTime()).toBeGreaterThan(Date.now() - 60_000)
 
-    const again = saveNewerAnnotationChecked(t.db, writeOf(c), { scope, body: {} })
+    const again = saveNewerAnnotationChecked(t.db, c.sessionIdHash, writeOf(c), {
+      scope,
+      body: {},
+    })
     await expect(again).rejects.toSatisfy(isKeyTaken)
     expect((await stored(c))[0]?.isDone).toBe(true)
   })
@@ -111,9 +132,9 @@ describe('saveNewerAnnotationChecked', () => {
   it('writes nothing for an edit older than the stored one', async () => {
     const c = await claim()
     const newer = writeOf(c, { data: { transcript: 'newer' } })
-    expect(await saveNewerAnnotationChecked(t.db, newer, null)).toBeDefined()
+    expect(await save(c, newer, null)).toBeDefined()
     const older = writeOf(c, { clientUpdatedAt: new Date(newer.clientUpdatedAt.getTime() - 1) })
-    expect(await saveNewerAnnotationChecked(t.db, older, null)).toBeUndefined()
+    expect(await save(c, older, null)).toBeUndefined()
     expect((await stored(c))[0]?.data).toEqual({ transcript: 'newer' })
   })
 
@@ -149,22 +170,64 @@ describe('saveNewerAnnotationChecked', () => {
     for (const [reason, change] of refusedBy) {
       const c = await claim()
       await change(c)
-      expect(await saveNewerAnnotationChecked(t.db, writeOf(c), null), reason).toBeUndefined()
+      expect(await save(c, writeOf(c), null), reason).toBeUndefined()
       expect(await stored(c), reason).toEqual([])
     }
     const c = await claim()
-    const foreign = writeOf(c, { userId: (await claim()).userId })
-    expect(await saveNewerAnnotationChecked(t.db, foreign, null)).toBeUndefined()
+    const other = await claim()
+    const foreign = writeOf(c, { userId: other.userId })
+    expect(await save(c, foreign, null)).toBeUndefined()
+    expect(await save(other, writeOf(c), null), 'another worker’s session').toBeUndefined()
+    expect(await stored(c)).toEqual([])
+  })
+
+  it('writes only in a live session of an active user who may annotate', async () => {
+    const refusedBy: [string, (c: Claim) => Promise<unknown>][] = [
+      [
+        'an expired session',
+        (c) =>
+          t.db
+            .update(sessions)
+            .set({ expiresAt: new Date(Date.now() - 1000) })
+            .where(eq(sessions.idHash, c.sessionIdHash)),
+      ],
+      [
+        'a deactivated user',
+        (c) => t.db.update(users).set({ isActive: false }).where(eq(users.id, c.userId)),
+      ],
+      [
+        'a user without the endworker permission',
+        (c) => t.db.update(users).set({ roles: [] }).where(eq(users.id, c.userId)),
+      ],
+    ]
+    for (const [reason, change] of refusedBy) {
+      const c = await claim()
+      await change(c)
+      expect(await save(c, writeOf(c), null), reason).toBeUndefined()
+      expect(await stored(c), reason).toEqual([])
+    }
+  })
+
+  it('says when the session’s sliding expiry is due', async () => {
+    const c = await claim()
+    const fresh = await saveNewerAnnotationChecked(t.db, c.sessionIdHash, writeOf(c), null)
+    expect(fresh?.sessionStale).toBe(false)
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 120_000) })
+      .where(eq(sessions.idHash, c.sessionIdHash))
+    const stale = await saveNewerAnnotationChecked(t.db, c.sessionIdHash, writeOf(c), null)
+    expect(stale?.sessionStale).toBe(true)
   })
 
   it('leaves taking back a done annotation of an item claims passed to the transaction', async () => {
     const c = await claim()
-    expect(await saveNewerAnnotationChecked(t.db, writeOf(c, { isDone: true }), null)).toBeDefined()
+    expect(await save(c, writeOf(c, { isDone: true }), null)).toBeDefined()
     // Taken back while claims have not passed the item: written here.
-    expect(await saveNewerAnnotationChecked(t.db, writeOf(c), null)).toBeDefined()
-    await saveNewerAnnotationChecked(t.db, writeOf(c, { isDone: true }), null)
+    expect(await save(c, writeOf(c), null)).toBeDefined()
+    await save(c, writeOf(c, { isDone: true }), null)
     await t.db.update(tasks).set({ firstOpenPosition: 1 }).where(eq(tasks.id, c.scenario.task.id))
-    expect(await saveNewerAnnotationChecked(t.db, writeOf(c), null)).toBeUndefined()
+    expect(await save(c, writeOf(c), null)).toBeUndefined()
     expect((await stored(c))[0]?.isDone).toBe(true)
   })
 })

@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { hasPermission, ROLES } from '../../../contract/roles'
 import type { TaskSchemaDocument } from '../../../contract/task-schema'
 import type { Db } from '../../db/client'
 import { preparedPerDatabase, prepareRaw } from '../../db/prepared'
@@ -8,8 +9,10 @@ import {
   itemSets,
   items,
   protocolReads,
+  sessions,
   taskSchemas,
   tasks,
+  users,
   type ValidationMessages,
 } from '../../db/schema'
 import { answerValues, type IdempotencyScope, insertAnswer } from '../../http/idempotency'
@@ -138,6 +141,7 @@ type StoredRow = {
   warnings: ValidationMessages
   info: ValidationMessages
   client_updated_at: Date | string | null
+  session_stale?: boolean
 }
 
 const value = (name: keyof AnnotationWrite) => sql.placeholder(name)
@@ -156,9 +160,10 @@ const writeValues = (write: AnnotationWrite) => ({
  * One statement that inserts or updates the set's annotation of the item when this edit is newer
  * (by the client's clock) than the stored one, and marks work on the set and its task; `alsoWrite`
  * is one more data-modifying step, which may read the stored row from `saved`. The write happens
- * only when `target` (a query of the set's item_set_id and task_id) answers a row. The task row
- * is shared by every worker of the task, so it is written at most once a second, and skipped
- * while another save writes it: saves do not queue behind each other on it. Values are
+ * only when `target` (a query of the set's item_set_id and task_id) answers a row. Marks of work
+ * are coarse, so they are not written on every save: the set's at most every 10 seconds, the
+ * task's at most once a second, skipped while another save writes it (the task row is shared by
+ * every worker of the task: saves do not queue behind each other on it). Values are
  * placeholders, filled by writeValues.
  */
 function annotationWrite(target: SQL, alsoWrite?: SQL): SQL {
@@ -191,6 +196,7 @@ function annotationWrite(target: SQL, alsoWrite?: SQL): SQL {
     set_touched as (
       update ${itemSets} set modified_at = now()
       where id = (select item_set_id from target) and exists (select 1 from saved)
+        and modified_at < now() - interval '10 seconds'
     ),
     task_touched as (
       update ${tasks} set last_activity = now()
@@ -201,7 +207,7 @@ function annotationWrite(target: SQL, alsoWrite?: SQL): SQL {
         for no key update skip locked)
     )
     ${alsoWrite ? sql`, also_written as (${alsoWrite})` : sql``}
-    select * from saved`
+    select * from saved, target`
 }
 
 function storedAnnotation(row: StoredRow | undefined): StoredAnnotation | undefined {
@@ -231,10 +237,14 @@ export async function upsertNewerAnnotation(db: Db, write: AnnotationWrite) {
   return storedAnnotation(row)
 }
 
+// As a PostgreSQL array literal: the roles hasPermission lets save annotations.
+const rolesThatAnnotate = `{${ROLES.filter((role) => hasPermission([role], 'endworker')).join(',')}}`
+
 /**
  * A save in one statement, outside any transaction, which writes only while the checks of a
- * save pass: the worker's set, its lock, the task in progress, the protocol confirmed and the
- * item in the set. A done save holds the item FOR SHARE for the statement, so a concurrent
+ * save pass: the request's session is live, of an active user who may annotate, whose set it
+ * is; its lock holds, the task is in progress, the protocol confirmed and the item in the set.
+ * The statement answers whether the session's sliding expiry is due. A done save holds the item FOR SHARE for the statement, so a concurrent
  * claim counts it (lockCandidateItems); a save that is not done changes nothing a claim counts.
  * A save that is not done also refuses to take back a done annotation of an item claims passed
  * as done: that reopens the item, which the save's transaction does. `alsoWrite` (the
@@ -246,13 +256,18 @@ function checkedWrite(done: boolean, alsoWrite?: SQL) {
     where a.item_set_id = st.id and a.item_id = i.id and a.is_done))`
   return annotationWrite(
     sql`
-      select st.id as item_set_id, st.task_id
+      select st.id as item_set_id, st.task_id,
+        ss.last_seen_at < now() - interval '1 minute' as session_stale
       from ${itemSets} st
+      join ${sessions} ss on ss.user_id = st.user_id
+      join ${users} u on u.id = ss.user_id
       join ${tasks} t on t.id = st.task_id
       join ${itemSetItems} s on s.item_set_id = st.id
       join ${items} i on i.id = s.item_id
       where st.id = ${value('itemSetId')} and st.user_id = ${value('userId')}
         and s.item_id = ${value('itemId')}
+        and ss.id_hash = ${sql.placeholder('sessionIdHash')} and ss.expires_at > now()
+        and u.is_active and u.roles && ${rolesThatAnnotate}::text[]
         and st.lock_expiration > now()
         and t.status = 'IN_PROGRESS'
         and exists (
@@ -282,13 +297,15 @@ const checkedSaves = {
 }
 
 /**
- * Runs checkedWrite, storing `answer` (without the annotation's id, which the statement adds)
- * under the request's Idempotency-Key when given. Answers the stored row, or undefined when
+ * Runs checkedWrite for the session of `sessionIdHash`, storing `answer` (without the
+ * annotation's id, which the statement adds) under the request's Idempotency-Key when given.
+ * Answers the stored row with whether the session's sliding expiry is due, or undefined when
  * nothing was written: a check failed, or a newer edit is there. Fails on a key used before
  * (isKeyTaken).
  */
 export async function saveNewerAnnotationChecked(
   db: Db,
+  sessionIdHash: string,
   write: AnnotationWrite,
   answer: { scope: IdempotencyScope; body: object } | null,
 ) {
@@ -303,8 +320,9 @@ export async function saveNewerAnnotationChecked(
     ...answerValues(answer.scope),
     answer: JSON.stringify(answer.body),
   }
-  const [row] = await statement(db).execute({ ...writeValues(write), ...answerPart })
-  return storedAnnotation(row)
+  const [row] = await statement(db).execute({ ...writeValues(write), ...answerPart, sessionIdHash })
+  const stored = storedAnnotation(row)
+  return stored && { stored, sessionStale: row?.session_stale === true }
 }
 
 export async function findAnnotation(db: Db, itemSetId: number, itemId: number) {

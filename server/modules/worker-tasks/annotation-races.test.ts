@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { annotations, idempotencyKeys } from '../../db/schema'
+import { annotations, idempotencyKeys, items } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
 import {
   addWorker,
@@ -102,5 +103,55 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('saves racing on Postgr
       )
     expect(keys).toHaveLength(60)
     expect(keys.every((key) => key.statusCode === 200)).toBe(true)
+  })
+
+  it('answers cleanly two different saves at once under one key that deadlock', async () => {
+    const scenario = await seedScenario(t.db, { items: 2, type: { itemsPerSet: 2 } })
+    const worker = await addWorker(t.app, scenario)
+    const set = (await worker.post(claimPath(scenario.task.id))).json() as {
+      id: number
+      items: { id: number }[]
+    }
+    const item = set.items[0]!
+    const path = annotationPath(set.id, item.id)
+    const start = Date.now()
+    const at = (seconds: number) => new Date(start + seconds * 1000)
+    expect(
+      (await worker.put(path, annotationBody({ transcript: 'b' }, { at: at(2) }))).statusCode,
+    ).toBe(200)
+    const headers = idempotencyHeaders()
+    const waiting = async (count: number) => {
+      for (;;) {
+        const { rows } = (await t.db.execute(sql`
+          select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
+          rows: { n: number }[]
+        }
+        if (rows[0]!.n >= count) return
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    }
+    const saves: Promise<LightMyRequestResponse>[] = []
+    // An older edit goes through the save's transaction, which takes the key first and then
+    // the annotation; holding the item stops it between the two. A newer edit is one statement,
+    // which takes the annotation first and the key last: each then waits for the other.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${items} where id = ${item.id} for no key update`)
+      const older = annotationBody({ transcript: 'a' }, { at: at(1) })
+      saves.push(worker.put(path, older, { headers }))
+      await waiting(1)
+      const newer = annotationBody({ transcript: 'c' }, { at: at(3) })
+      saves.push(worker.put(path, newer, { headers }))
+      await waiting(2)
+    })
+    const answers = await Promise.all(saves)
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422])
+    const refused = answers.find((answer) => answer.statusCode === 422)!
+    expect(refused.json().code).toBe('idempotency_key_reused')
+    const keys = await t.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, headers['idempotency-key']))
+    expect(keys.map((key) => key.statusCode)).toEqual([200])
   })
 })

@@ -12,6 +12,8 @@ import {
   type IdempotencyScope,
   type IdempotentAnswer,
   isKeyTaken,
+  isTransientConflict,
+  type KeyedRequest,
   withIdempotency,
 } from '../../http/idempotency'
 import {
@@ -81,7 +83,7 @@ function requireSaveable(found: SaveTarget | undefined): SaveTarget & SaveableTa
 /** What the save writes, with the validators' messages; a 400 for fields the schema lacks. */
 function plannedWrite(
   target: SaveableTarget,
-  user: SessionUser,
+  userId: number,
   ids: SaveIds,
   body: AnnotationSave,
 ): { write: AnnotationWrite } | { refusal: HttpError } {
@@ -94,7 +96,7 @@ function plannedWrite(
       itemSetId: target.itemSetId,
       itemId: ids.itemId,
       taskId: target.taskId,
-      userId: user.id,
+      userId,
       data: body.data,
       isDone: body.is_done,
       ...evaluateValidators(target.document, body.data, target.itemData),
@@ -117,11 +119,11 @@ function answerOf(row: StoredAnnotation, ids: SaveIds, applied: boolean): Annota
  * refuse the save. The newest edit by client_updated_at wins: an older one (an outbox replay
  * arriving late) changes nothing and gets the stored annotation with `applied: false`.
  *
- * Saves come every few seconds from every worker, so the usual one (checks pass, the edit is
- * newer, its key is new) is one statement without a transaction (saveAtOnce). Anything else
- * goes through the transaction of withIdempotency, which decides replays, refusals and older
- * edits exactly, and reopens an item for claims when a done annotation claims passed is taken
- * back.
+ * Saves come every few seconds from every worker, so the usual one (the session live, checks
+ * pass, the edit is newer, its key is new) is first tried as one statement without a
+ * transaction (saveAnnotationAtOnce). Anything else comes here, in the transaction of
+ * withIdempotency, which decides replays, refusals and older edits exactly, and reopens an item
+ * for claims when a done annotation claims passed is taken back.
  */
 export async function saveAnnotation(
   db: Db,
@@ -130,11 +132,9 @@ export async function saveAnnotation(
   body: AnnotationSave,
   idempotency: IdempotencyScope | null,
 ): Promise<IdempotentAnswer<AnnotationSaveResult>> {
-  const saved = await saveAtOnce(db, user, ids, body, idempotency)
-  if (saved) return { status: 200, body: saved, replayed: false }
   return withIdempotency<AnnotationSaveResult>(db, idempotency, async (tx) => {
     const target = requireSaveable(await findSaveTarget(tx, user.id, ids))
-    const planned = plannedWrite(target, user, ids, body)
+    const planned = plannedWrite(target, user.id, ids, body)
     if ('refusal' in planned) throw planned.refusal
     const stored = await upsertNewerAnnotation(tx, planned.write)
     if (stored && target.storedDone && !body.is_done && target.passedByClaims) {
@@ -147,34 +147,49 @@ export async function saveAnnotation(
 }
 
 /**
- * The usual save: validated against the set's kept context (setContext), then written with its
- * idempotent answer by one statement that checks what may have changed
- * (saveNewerAnnotationChecked). Null when it did not save: a refusal, an older edit, a key used
- * before, or a done annotation taken back from an item claims passed.
+ * The usual save, by the session of `sessionIdHash` before it is looked up: validated against
+ * the set's kept context (setContext), then written with its idempotent answer by one statement
+ * that checks the session and what may have changed (saveNewerAnnotationChecked). Null when it
+ * did not save: no live session of the set's worker, a refusal, an older edit, a key used
+ * before, or a done annotation taken back from an item claims passed; saveAnnotation decides
+ * those. `sessionStale` says the session's sliding expiry is due.
  */
-async function saveAtOnce(
+export async function saveAnnotationAtOnce(
   db: Db,
-  user: SessionUser,
+  sessionIdHash: string,
   ids: SaveIds,
   body: AnnotationSave,
-  idempotency: IdempotencyScope | null,
-): Promise<AnnotationSaveResult | null> {
+  keyed: KeyedRequest | null,
+): Promise<{ answer: IdempotentAnswer<AnnotationSaveResult>; sessionStale: boolean } | null> {
   const context = await setContext(db, ids.itemSetId)
-  const itemData = context?.userId === user.id ? context.itemData[ids.itemId] : undefined
-  if (!context || !itemData) return null
-  const planned = plannedWrite({ ...context, itemSetId: ids.itemSetId, itemData }, user, ids, body)
+  const worker = context?.userId
+  const itemData = context?.itemData[ids.itemId]
+  if (!context || !worker || !itemData) return null
+  const planned = plannedWrite(
+    { ...context, itemSetId: ids.itemSetId, itemData },
+    worker,
+    ids,
+    body,
+  )
   if ('refusal' in planned) return null
   // The answer is what is being written; only the annotation's id comes from the statement.
   const answer = answerOf({ ...planned.write, id: 0, isValidating: false }, ids, true)
   try {
-    const stored = await saveNewerAnnotationChecked(
+    // The statement writes only for a live session of the set's worker, so the key is theirs.
+    const saved = await saveNewerAnnotationChecked(
       db,
+      sessionIdHash,
       planned.write,
-      idempotency && { scope: idempotency, body: { ...answer, id: undefined } },
+      keyed && { scope: { ...keyed, userId: worker }, body: { ...answer, id: undefined } },
     )
-    return stored ? { ...answer, id: stored.id } : null
+    if (!saved) return null
+    return {
+      answer: { status: 200, body: { ...answer, id: saved.stored.id }, replayed: false },
+      sessionStale: saved.sessionStale,
+    }
   } catch (error) {
-    if (isKeyTaken(error)) return null
+    // The transaction decides a key taken meanwhile, and takes the key's lock first.
+    if (isKeyTaken(error) || isTransientConflict(error)) return null
     throw error
   }
 }

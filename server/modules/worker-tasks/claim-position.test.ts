@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { annotations, itemSetItems, itemSets, tasks } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
+import { createUser } from '../../test/session-client'
+import { patchTaskType } from '../task-definitions/task-type-service'
 import {
   addWorker,
   annotationBody,
@@ -116,6 +118,23 @@ describe('claims from the first open position', () => {
       .update(itemSets)
       .set({ lockExpiration: new Date(Date.now() - 1000) })
       .where(eq(itemSets.id, first.set.id))
+    expect((await claimedIds(scenario)).ids).toEqual([scenario.itemIds[0]])
+  })
+
+  it('claims from the start again once the type asks for more annotations per item', async () => {
+    const scenario = await seedScenario(t.db, {
+      items: 3,
+      type: { itemsPerSet: 1, annotationsPerItem: 1 },
+    })
+    await annotatedElsewhere(scenario, [0])
+    expect((await claimedIds(scenario)).ids).toEqual([scenario.itemIds[1]])
+    expect(await firstOpenPosition(scenario.task.id)).toBe(1)
+
+    const staff = await createUser(t.db, { roles: ['staff'] })
+    const editor = { ...staff, isActive: true, isSsoAccount: false }
+    await patchTaskType(t.db, editor, scenario.taskType.id, { annotations_per_item: 2 })
+    expect(await firstOpenPosition(scenario.task.id)).toBe(0)
+    // Item 0 has one done annotation of the two it needs now.
     expect((await claimedIds(scenario)).ids).toEqual([scenario.itemIds[0]])
   })
 })

@@ -104,10 +104,22 @@ export async function advanceFirstOpenPosition(db: Db, taskId: number): Promise<
 
 /** Moves the task's first open position down to `position` (an SQL value) when it is above. */
 async function lowerFirstOpenPosition(db: Db, taskId: number, position: SQL) {
+  await lowerFirstOpenPositions(db, eq(tasks.id, taskId), position)
+}
+
+async function lowerFirstOpenPositions(db: Db, which: SQL, position: SQL) {
   await db
     .update(tasks)
     .set({ firstOpenPosition: position })
-    .where(and(eq(tasks.id, taskId), gt(tasks.firstOpenPosition, position)))
+    .where(and(which, gt(tasks.firstOpenPosition, position)))
+}
+
+/**
+ * The items of the task type's tasks may lack done annotations again, all of them: the type now
+ * asks for more per item. Claims search each task from its first item again.
+ */
+export async function reopenTasksOfType(db: Db, taskTypeId: number) {
+  await lowerFirstOpenPositions(db, eq(tasks.taskTypeId, taskTypeId), sql`0`)
 }
 
 /** The item lacks a done annotation again: a save took it back. */

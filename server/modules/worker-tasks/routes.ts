@@ -13,10 +13,11 @@ import {
   WorkerTaskListSchema,
 } from '../../../contract/worker'
 import { currentUser, requirePermission } from '../../http/guards'
-import { idempotencyOf, sendAnswer } from '../../http/idempotency'
+import { idempotencyOf, keyedRequestOf, sendAnswer } from '../../http/idempotency'
+import { sessionCheckedByRoute, sessionFoundLive, sessionIdHashToCheck } from '../../http/session'
 import type { AppPlugin } from '../../http/valibot'
 import { sendStoredFile } from '../media/storage'
-import { saveAnnotation } from './annotations'
+import { saveAnnotation, saveAnnotationAtOnce } from './annotations'
 import { claimItemSet } from './claim'
 import { workerItemMedia, workerItemSet } from './item-sets'
 import { confirmProtocol, workerProtocol, workerProtocolFile } from './protocols'
@@ -24,6 +25,8 @@ import { workerTasks } from './task-list'
 
 const tags = ['endworker']
 const onRequest = requirePermission('endworker')
+// Saves come every few seconds from every worker: the usual one checks its session itself.
+const saveSession = sessionCheckedByRoute(onRequest)
 
 /** The end worker's tasks, item sets, annotations and protocols (contract/worker.ts). */
 export const workerTaskRoutes: AppPlugin = async (app) => {
@@ -77,7 +80,7 @@ export const workerTaskRoutes: AppPlugin = async (app) => {
   app.put(
     '/endworker/item-sets/:itemSetId/items/:itemId/annotation/',
     {
-      onRequest,
+      ...saveSession.options,
       schema: {
         tags,
         params: ItemSetItemParamsSchema,
@@ -86,6 +89,18 @@ export const workerTaskRoutes: AppPlugin = async (app) => {
       },
     },
     async (request, reply) => {
+      const saved = await saveAnnotationAtOnce(
+        app.db,
+        sessionIdHashToCheck(request),
+        request.params,
+        request.body,
+        keyedRequestOf(request),
+      )
+      if (saved) {
+        await sessionFoundLive(request, reply, saved.sessionStale)
+        return sendAnswer(reply, saved.answer)
+      }
+      await saveSession.settleSession(request, reply)
       const answer = await saveAnnotation(
         app.db,
         currentUser(request),

@@ -9,7 +9,8 @@ import {
   signedInHandlers,
   signedOutHandlers,
 } from '../../test/api'
-import { renderApp } from '../../test/render'
+import { createTestQueryClient, renderApp } from '../../test/render'
+import { authKeys } from './queries'
 
 const server = setupApiServer()
 
@@ -108,6 +109,23 @@ describe('navigation guard', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
     const navigation = await screen.findByRole('navigation', { name: 'Main navigation' })
     expect(await within(navigation).findByRole('link', { name: /Tasks/ })).toBeInTheDocument()
+  })
+
+  it('checks a user restored from storage before trusting it outside the guard', async () => {
+    server.use(...signedInHandlers())
+    const outdated = makeUser({ clause_accepted_date: null })
+    storage.set('user', outdated)
+    const queryClient = createTestQueryClient()
+    // What the persisted cache restores: the user as an earlier page load saw them.
+    queryClient.setQueryData(authKeys.currentUser(), outdated, { updatedAt: 0 })
+    renderApp('/no/such/page', { queryClient })
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+    await waitFor(() =>
+      expect(queryClient.getQueryData(authKeys.currentUser())).toEqual(makeUser()),
+    )
+    // The clause was accepted since: the restored copy must not ask for it again.
+    expect(screen.queryByRole('dialog', { name: 'Information clause' })).toBeNull()
   })
 
   it('shows the visitor header when the stored session has ended on the server', async () => {

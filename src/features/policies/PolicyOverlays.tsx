@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { CurrentUser } from '../../../contract/auth'
 import { api } from '../../api/client'
 import { storage } from '../../storage'
-import { useSignedInUser } from '../auth/hooks'
+import { useSignedInUser, useSignedInUserLoading } from '../auth/hooks'
 import { authKeys } from '../auth/queries'
 import { ClauseAcceptModal } from './ClauseAcceptModal'
 import { CookieBanner } from './CookieBanner'
@@ -36,6 +36,8 @@ function writeClauseSkipped(): void {
  */
 export function PolicyOverlays() {
   const user = useSignedInUser()
+  // A copy of the user restored from storage may predate an acceptance: wait for the fresh one.
+  const userLoading = useSignedInUserLoading()
   const previewed = usePolicyPreview()
   const [cookiesAcceptedHere, setCookiesAcceptedHere] = useState(
     () => storage.get('cookiePolicyAccepted') === true,
@@ -44,7 +46,7 @@ export function PolicyOverlays() {
   useCookieAcceptanceSync(user, cookiesAcceptedHere, setCookiesAcceptedHere)
 
   const cookiesAccepted = cookiesAcceptedHere || Boolean(user?.cookie_policy_accepted_date)
-  const clauseDue = Boolean(user && !user.clause_accepted_date) && !clauseSkipped
+  const clauseDue = Boolean(user && !user.clause_accepted_date) && !clauseSkipped && !userLoading
 
   return (
     <>
