@@ -17,7 +17,7 @@
  * missed targets are reported.
  */
 import { execFile } from 'node:child_process'
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -25,12 +25,11 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { and, eq, inArray, like, sql } from 'drizzle-orm'
-import pg from 'pg'
-import { API_BASE, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../contract/constants'
+import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '../contract/constants'
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/worker'
 import { buildApp } from '../server/app'
 import { loadConfig } from '../server/config'
-import { type DatabaseHandle, migrateDatabase, openDatabase } from '../server/db/client'
+import { type DatabaseHandle, migrateDatabase } from '../server/db/client'
 import { annotations, idempotencyKeys, users } from '../server/db/schema'
 import { hashPassword } from '../server/modules/auth/passwords'
 import {
@@ -39,6 +38,8 @@ import {
   seedTask,
   seedWorker,
 } from '../server/modules/worker-tasks/test-fixtures'
+import { createScratchDatabase } from '../server/test/scratch-database'
+import { commandOption, signInOverHttp } from './support'
 
 const TARGET_P95_MS = 50
 const TARGET_RATIO = 0.5
@@ -106,11 +107,11 @@ type ClientResult = {
   savesOk: number
 }
 
-function parseOptions(args: string[]): Options {
+function parseOptions(): Options {
   const option = (name: string, fallback: number, { orZero = false } = {}) => {
-    const index = args.indexOf(`--${name}`)
-    if (index === -1) return fallback
-    const value = Number(args[index + 1])
+    const given = commandOption(`--${name}`)
+    if (given === undefined) return fallback
+    const value = Number(given)
     if (!Number.isFinite(value) || value < 0 || (value === 0 && !orZero)) {
       throw new Error(`--${name} needs a positive number${orZero ? ' or 0' : ''}`)
     }
@@ -428,31 +429,6 @@ function processCpuMs(pids: number[]): Record<string, number> | null {
 
 // ---------------------------------------------------------------- the server (this process)
 
-async function createDatabase(adminUrl: string, pool: number) {
-  const name = `bench_save_${Date.now()}_${randomBytes(3).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  let database: DatabaseHandle | null = null
-  const drop = async () => {
-    await database?.close().catch(() => {})
-    const cleanup = new pg.Client({ connectionString: adminUrl })
-    await cleanup.connect()
-    await cleanup.query(`drop database if exists ${name} with (force)`)
-    await cleanup.end()
-  }
-  try {
-    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: pool })
-  } catch (error) {
-    await drop()
-    throw error
-  }
-  return { database, drop, url: url.toString() }
-}
-
 /** Runs `work` over `values` with at most `limit` at a time. */
 async function inParallel<T, R>(
   values: T[],
@@ -470,33 +446,6 @@ async function inParallel<T, R>(
     }),
   )
   return results
-}
-
-/** Signs in through the real login endpoint and keeps the cookies as a browser would. */
-async function signIn(base: string, username: string) {
-  const cookies = new Map<string, string>()
-  const keep = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';')
-      const separator = pair!.indexOf('=')
-      cookies.set(pair!.slice(0, separator), pair!.slice(separator + 1))
-    }
-  }
-  const headers = (): Record<string, string> => ({
-    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    [CSRF_HEADER]: cookies.get(CSRF_COOKIE) ?? '',
-    origin: new URL(base).origin,
-  })
-  keep(await fetch(`${base}${API_BASE}/auth/csrf/`))
-  const login = await fetch(`${base}${API_BASE}/auth/session/login/`, {
-    method: 'POST',
-    headers: { ...headers(), 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  })
-  if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`)
-  keep(login)
-  if (!cookies.has(SESSION_COOKIE)) throw new Error('login set no session cookie')
-  return headers
 }
 
 async function postJson(url: string, headers: Record<string, string>) {
@@ -598,7 +547,10 @@ async function runServer(
   options: Options,
 ): Promise<{ result: ClientResult; stored: number; claims: ClaimFigure | null }> {
   const adminUrl = process.env.DATABASE_URL as string
-  const { database, drop } = await createDatabase(adminUrl, options.pool)
+  const { database, drop } = await createScratchDatabase(adminUrl, {
+    prefix: 'bench_save',
+    poolSize: options.pool,
+  })
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-save-'))
   let app: Awaited<ReturnType<typeof buildApp>> | null = null
   // Ctrl-C still drops the database.
@@ -681,7 +633,9 @@ async function runServer(
 
     // Each annotator signs in, confirms the protocol and claims a set, through the real API.
     const seeded = performance.now()
-    const sessions = await inParallel(workers, 8, (worker) => signIn(base, worker.username))
+    const sessions = await inParallel(workers, 8, (worker) =>
+      signInOverHttp(base, worker.username, PASSWORD),
+    )
     const signedIn = performance.now()
     const annotators = await inParallel(workers, 8, async (worker, index) => {
       const headers = sessions[index]!
@@ -859,11 +813,10 @@ function report(
 }
 
 async function main() {
-  const args = process.argv.slice(2)
-  const clientIndex = args.indexOf('--client')
-  if (clientIndex !== -1) {
+  const setupFile = commandOption('--client')
+  if (setupFile !== undefined) {
     // The child's last line of output is its result.
-    console.log(JSON.stringify(await runClient(args[clientIndex + 1]!)))
+    console.log(JSON.stringify(await runClient(setupFile)))
     return
   }
   if (!process.env.DATABASE_URL) {
@@ -874,7 +827,7 @@ async function main() {
     process.exitCode = 2
     return
   }
-  const options = parseOptions(args)
+  const options = parseOptions()
   const { result, stored, claims } = await runServer(options)
   if (!report(options, result, stored, claims)) process.exitCode = 1
 }

@@ -17,7 +17,7 @@ import {
   type TaskSchemaDocument,
   taskProtocols,
   taskSchemas,
-  type tasks,
+  tasks,
   taskTypes,
 } from '../db/schema'
 
@@ -166,4 +166,39 @@ export async function seedTaskItems(
           )
           .returning({ id: items.id })
   return { itemIds: itemRows.map((row) => row.id), fixedSetIds }
+}
+
+/** What a task row takes from its definitions: its type, schema and protocol, and its languages. */
+export type TaskDefinitionIds = {
+  taskTypeId: number
+  schemaId: number
+  protocolId: number
+  languages: { en: number; pl: number }
+}
+
+/**
+ * A task of the definitions' type, base English and target Polish, with its items in order (see
+ * seedTaskItems); `values` override any column.
+ */
+export async function seedTaskWithItems(
+  db: Db,
+  definitions: TaskDefinitionIds,
+  seeds: ItemRowSeed[],
+  values: Partial<typeof tasks.$inferInsert> = {},
+) {
+  const [task] = await db
+    .insert(tasks)
+    .values({
+      description: uniqueName('task'),
+      taskTypeId: definitions.taskTypeId,
+      schemaId: definitions.schemaId,
+      protocolId: definitions.protocolId,
+      baseLanguageId: definitions.languages.en,
+      targetLanguageId: definitions.languages.pl,
+      itemsTotal: seeds.length,
+      ...values,
+    })
+    .returning()
+  if (!task) throw new Error('task insert returned nothing')
+  return { task, ...(await seedTaskItems(db, task, seeds)) }
 }

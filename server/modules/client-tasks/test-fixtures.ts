@@ -4,7 +4,7 @@ import {
   annotations,
   itemSets,
   type TaskSchemaDocument,
-  tasks,
+  type tasks,
   type taskTypes,
 } from '../../db/schema'
 import {
@@ -12,9 +12,8 @@ import {
   schemaField,
   seedClientGroup,
   seedLanguages,
-  seedTaskItems,
   seedTaskType,
-  uniqueName,
+  seedTaskWithItems,
 } from '../../test/fixtures'
 
 /**
@@ -97,28 +96,16 @@ export async function seedTask(
     ...overrides
   }: Partial<typeof tasks.$inferInsert> & { items?: ItemSeed[] } = {},
 ) {
-  const [task] = await db
-    .insert(tasks)
-    .values({
-      description: uniqueName('task'),
-      taskTypeId: definitions.taskTypeId,
-      schemaId: definitions.schemaId,
-      protocolId: definitions.protocolId,
-      baseLanguageId: definitions.languages.en,
-      targetLanguageId: definitions.languages.pl,
-      itemsTotal: itemSeeds.length,
-      ...overrides,
-    })
-    .returning()
-  const taskId = task!.id
-  const { itemIds } = await seedTaskItems(
+  const { task, itemIds } = await seedTaskWithItems(
     db,
-    task!,
+    definitions,
     itemSeeds.map((seed, position) => ({
       data: seed.data ?? { prompt: `prompt ${position}` },
       dataId: seed.dataId ?? `row-${position}`,
     })),
+    overrides,
   )
+  const taskId = task.id
   const annotators = [
     ...new Set(itemSeeds.flatMap((seed) => (seed.annotations ?? []).map((a) => a.userId))),
   ]
@@ -147,5 +134,5 @@ export async function seedTask(
   const annotationIds = itemSeeds.map((seed) =>
     (seed.annotations ?? []).map(() => inserted[next++]!.id),
   )
-  return { task: task!, itemIds, annotationIds }
+  return { task, itemIds, annotationIds }
 }

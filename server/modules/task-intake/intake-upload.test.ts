@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { itemSets, mediaObjects, taskSchemas, tasks, taskTypeProjects } from '../../db/schema'
 import { discPng, toneWav } from '../../demo/media-files'
 import { listFiles } from '../../test/harness'
+import type { MultipartFile } from '../../test/multipart'
 import { signIn } from '../../test/session-client'
 import { mediaFilePath } from '../media/storage'
 import { importTask } from './import'
@@ -23,6 +24,13 @@ import {
 /** Uploads that make a task, and an import that fails after the upload was accepted. */
 const intake = setUpIntakeTests('intake-upload')
 
+/** Uploads `file` as the client with the required fields of `own`; answers the new task's id. */
+async function uploadedTaskId(own: Definitions, file: MultipartFile): Promise<number> {
+  const response = await uploadTask(intake.client, requiredFields(own), file)
+  expect(response.statusCode, response.body).toBe(201)
+  return response.json().id
+}
+
 /** Media of an earlier task of the group, which new items may name by uuid. */
 async function existingMedia(own: Definitions) {
   const zip = zipArchive([
@@ -33,15 +41,8 @@ async function existingMedia(own: Definitions) {
     { name: 'r.wav', content: toneWav([300], 20) },
     { name: 'p.png', content: discPng(8, [0, 0, 0], [255, 255, 255]) },
   ])
-  const response = await uploadTask(intake.client, requiredFields(own), {
-    name: 'first.zip',
-    content: zip,
-  })
-  expect(response.statusCode, response.body).toBe(201)
-  const media = await intake.t.db
-    .select()
-    .from(mediaObjects)
-    .where(eq(mediaObjects.taskId, response.json().id))
+  const taskId = await uploadedTaskId(own, { name: 'first.zip', content: zip })
+  const media = await intake.t.db.select().from(mediaObjects).where(eq(mediaObjects.taskId, taskId))
   return {
     audio: media.find((row) => row.mimeType === 'audio/wav')!.uuid,
     image: media.find((row) => row.mimeType === 'image/png')!.uuid,
@@ -166,12 +167,8 @@ describe('POST /api/client/tasks/ with a valid file', () => {
       '"with ""quotes""","line one\r\nline two",r2',
       'last,,r3',
     ].join('\r\n')
-    const response = await uploadTask(intake.client, requiredFields(own), {
-      name: 'rows.csv',
-      content: `\uFEFF${csv}\r\n`,
-    })
-    expect(response.statusCode, response.body).toBe(201)
-    const stored = await itemsOf(intake.t.db, response.json().id)
+    const taskId = await uploadedTaskId(own, { name: 'rows.csv', content: `\uFEFF${csv}\r\n` })
+    const stored = await itemsOf(intake.t.db, taskId)
     expect(stored.map((item) => [item.data, item.dataId])).toEqual([
       [{ prompt: 'plain', note: 'one, two' }, 'r1'],
       [{ prompt: 'with "quotes"', note: 'line one\r\nline two' }, 'r2'],
@@ -200,29 +197,15 @@ describe('POST /api/client/tasks/ with a valid file', () => {
         picture: media.image.toUpperCase(),
       },
     ]
-    const response = await uploadTask(intake.client, requiredFields(own), {
+    const taskId = await uploadedTaskId(own, {
       name: 'items.json',
       content: JSON.stringify(rows, null, 2),
     })
-    expect(response.statusCode, response.body).toBe(201)
-    const stored = await itemsOf(intake.t.db, response.json().id)
+    const stored = await itemsOf(intake.t.db, taskId)
+    // As sent, but a boolean becomes its string and a bare or upper-case uuid a media field.
     expect(stored.map((item) => item.data)).toEqual([
-      {
-        prompt: 'a [tricky] {one}',
-        flag: 'true',
-        speaker: 'woman',
-        tags: 'A;c',
-        recording: { uuid: media.audio },
-        picture: { uuid: media.image },
-      },
-      {
-        prompt: 'b\\"',
-        flag: 'false',
-        speaker: 'Man',
-        tags: '',
-        recording: { uuid: media.audio },
-        picture: { uuid: media.image },
-      },
+      { ...rows[0], flag: 'true', recording: { uuid: media.audio } },
+      { ...rows[1], picture: { uuid: media.image } },
     ])
   })
 
@@ -242,12 +225,7 @@ describe('POST /api/client/tasks/ with a valid file', () => {
       { name: 'images/disc.png', content: png, stored: true },
       { name: '__MACOSX/batch/._data.jsonl', content: 'resource fork' },
     ])
-    const response = await uploadTask(intake.client, requiredFields(own), {
-      name: 'upload.zip',
-      content: zip,
-    })
-    expect(response.statusCode, response.body).toBe(201)
-    const taskId = response.json().id
+    const taskId = await uploadedTaskId(own, { name: 'upload.zip', content: zip })
     const media = await intake.t.db
       .select()
       .from(mediaObjects)
@@ -281,12 +259,7 @@ describe('POST /api/client/tasks/ with a valid file', () => {
   it('groups fixed sets by items_per_set, and leaves dynamic sets to claim time', async () => {
     const fixed = await intake.definitionsWith({ isFixedSets: true, itemsPerSet: 3 })
     const rows = Array.from({ length: 7 }, (_, index) => ({ prompt: `p${index}` }))
-    const response = await uploadTask(intake.client, requiredFields(fixed), {
-      name: 'seven.jsonl',
-      content: jsonl(rows),
-    })
-    expect(response.statusCode, response.body).toBe(201)
-    const taskId = response.json().id
+    const taskId = await uploadedTaskId(fixed, { name: 'seven.jsonl', content: jsonl(rows) })
     const sets = await intake.t.db
       .select()
       .from(itemSets)

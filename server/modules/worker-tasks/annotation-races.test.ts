@@ -9,6 +9,7 @@ import {
   annotationPath,
   claimPath,
   idempotencyHeaders,
+  seedClaimedSet,
   seedScenario,
 } from './test-fixtures'
 
@@ -26,13 +27,8 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('saves racing on Postgr
   afterAll(() => t.close())
 
   it('stores a save sent twice at once under one key once, and answers both alike', async () => {
-    const scenario = await seedScenario(t.db, { items: 2, type: { itemsPerSet: 2 } })
-    const worker = await addWorker(t.app, scenario)
-    const set = (await worker.post(claimPath(scenario.task.id))).json() as {
-      id: number
-      items: { id: number }[]
-    }
-    const path = annotationPath(set.id, set.items[0]!.id)
+    const { worker, setId, itemIds } = await seedClaimedSet(t.app)
+    const path = annotationPath(setId, itemIds[0]!)
     // The set's first save reads what saves validate against; the racing ones need not.
     expect((await worker.put(path, annotationBody({ transcript: 'first' }))).statusCode).toBe(200)
     for (let round = 0; round < 5; round++) {
@@ -106,14 +102,9 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('saves racing on Postgr
   })
 
   it('answers cleanly two different saves at once under one key that deadlock', async () => {
-    const scenario = await seedScenario(t.db, { items: 2, type: { itemsPerSet: 2 } })
-    const worker = await addWorker(t.app, scenario)
-    const set = (await worker.post(claimPath(scenario.task.id))).json() as {
-      id: number
-      items: { id: number }[]
-    }
-    const item = set.items[0]!
-    const path = annotationPath(set.id, item.id)
+    const { worker, setId, itemIds } = await seedClaimedSet(t.app)
+    const itemId = itemIds[0]!
+    const path = annotationPath(setId, itemId)
     const start = Date.now()
     const at = (seconds: number) => new Date(start + seconds * 1000)
     expect(
@@ -136,7 +127,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('saves racing on Postgr
     // the annotation; holding the item stops it between the two. A newer edit is one statement,
     // which takes the annotation first and the key last: each then waits for the other.
     await t.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from ${items} where id = ${item.id} for no key update`)
+      await tx.execute(sql`select 1 from ${items} where id = ${itemId} for no key update`)
       const older = annotationBody({ transcript: 'a' }, { at: at(1) })
       saves.push(worker.put(path, older, { headers }))
       await waiting(1)

@@ -14,9 +14,8 @@ import {
   annotationPath,
   claimPath,
   idempotencyHeaders,
-  type Scenario,
-  seedScenario,
-  type WorkerClient,
+  type ScenarioOptions,
+  seedClaimedSet,
 } from './test-fixtures'
 
 let t: TestApp
@@ -26,16 +25,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-type Claimed = { worker: WorkerClient; setId: number; itemIds: number[]; scenario: Scenario }
-
-async function claimed(options: Parameters<typeof seedScenario>[1] = {}): Promise<Claimed> {
-  const scenario = await seedScenario(t.db, { items: 3, type: { itemsPerSet: 3 }, ...options })
-  const worker = await addWorker(t.app, scenario)
-  const response = await worker.post(claimPath(scenario.task.id))
-  expect(response.statusCode).toBe(201)
-  const body = response.json() as { id: number; items: { id: number }[] }
-  return { worker, setId: body.id, itemIds: body.items.map((item) => item.id), scenario }
-}
+const claimed = (options: ScenarioOptions = {}) =>
+  seedClaimedSet(t.app, { items: 3, type: { itemsPerSet: 3 }, ...options })
 
 const storedAnnotations = (itemSetId: number) =>
   t.db.select().from(annotations).where(eq(annotations.itemSetId, itemSetId))

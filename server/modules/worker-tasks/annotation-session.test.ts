@@ -5,15 +5,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../../contract/worker'
 import { annotations, sessions, users } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { hashToken } from '../auth/tokens'
-import {
-  addWorker,
-  annotationBody,
-  annotationPath,
-  claimPath,
-  idempotencyHeaders,
-  seedScenario,
-  type WorkerClient,
-} from './test-fixtures'
+import { annotationBody, annotationPath, idempotencyHeaders, seedClaimedSet } from './test-fixtures'
 
 /**
  * The save checks its session in its own statement instead of the generic lookup: every way a
@@ -28,20 +20,14 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-type Claimed = { worker: WorkerClient; path: string; setId: number; idHash: string }
+type Claimed = Awaited<ReturnType<typeof claimed>>
 
-async function claimed(): Promise<Claimed> {
-  const scenario = await seedScenario(t.db, { items: 2, type: { itemsPerSet: 2 } })
-  const worker = await addWorker(t.app, scenario)
-  const set = (await worker.post(claimPath(scenario.task.id))).json() as {
-    id: number
-    items: { id: number }[]
-  }
+async function claimed() {
+  const claim = await seedClaimedSet(t.app)
   return {
-    worker,
-    path: annotationPath(set.id, set.items[0]!.id),
-    setId: set.id,
-    idHash: hashToken(worker.cookies.get(SESSION_COOKIE) as string),
+    ...claim,
+    path: annotationPath(claim.setId, claim.itemIds[0]!),
+    idHash: hashToken(claim.worker.cookies.get(SESSION_COOKIE) as string),
   }
 }
 

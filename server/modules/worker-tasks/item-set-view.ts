@@ -6,8 +6,8 @@ import {
   type WorkerItemSet,
 } from '../../../contract/worker'
 import type { Db } from '../../db/client'
-import type { ValidationMessages } from '../../db/schema'
 import { withDiacriticSigns } from '../languages/queries'
+import type { StoredAnnotation } from './annotation-queries'
 import {
   doneItems,
   type OwnItemSet,
@@ -17,18 +17,7 @@ import {
   slotItems,
 } from './item-set-queries'
 
-type AnnotationRow = {
-  id: number
-  data: Record<string, unknown>
-  isDone: boolean
-  isValidating: boolean
-  errors: ValidationMessages
-  warnings: ValidationMessages
-  info: ValidationMessages
-  clientUpdatedAt: Date | null
-}
-
-export function annotationView(row: AnnotationRow): WorkerAnnotation {
+export function annotationView(row: StoredAnnotation): WorkerAnnotation {
   const view = {
     id: row.id,
     data: row.data,

@@ -17,7 +17,7 @@ import {
   profileLanguages,
   protocolReads,
   type taskProtocols,
-  tasks,
+  type tasks,
   taskTypeGroups,
   type taskTypes,
   users,
@@ -27,8 +27,8 @@ import {
   schemaField,
   seedClientGroup,
   seedLanguages,
-  seedTaskItems,
   seedTaskType,
+  seedTaskWithItems,
   uniqueName,
 } from '../../test/fixtures'
 import { ApiClient } from '../../test/session-client'
@@ -146,29 +146,18 @@ export async function seedTask(
     typeof options.items === 'object'
       ? options.items
       : Array.from({ length: options.items ?? 5 }, (_, position) => itemDataAt(position))
-  const [task] = await db
-    .insert(tasks)
-    .values({
-      description: uniqueName('task'),
+  return seedTaskWithItems(
+    db,
+    { ...definitions, taskTypeId: definitions.taskType.id },
+    itemSeeds.map((data) => ({ data })),
+    {
       status: 'IN_PROGRESS',
-      taskTypeId: definitions.taskType.id,
-      schemaId: definitions.schemaId,
-      protocolId: definitions.protocolId,
-      baseLanguageId: definitions.languages.en,
-      targetLanguageId: definitions.languages.pl,
       settleTargetLang: true,
       isFixedSets: definitions.taskType.isFixedSets,
       itemsPerSet: definitions.taskType.itemsPerSet,
-      itemsTotal: itemSeeds.length,
       ...options.task,
-    })
-    .returning()
-  const seeded = await seedTaskItems(
-    db,
-    task!,
-    itemSeeds.map((data) => ({ data })),
+    },
   )
-  return { task: task!, ...seeded }
 }
 
 export type WorkerOptions = {
@@ -236,6 +225,31 @@ export async function addWorker(
   options: WorkerOptions = {},
 ): Promise<WorkerClient> {
   return clientFor(app, await seedWorker(app.db, scenario, options))
+}
+
+export type ClaimedSet = {
+  scenario: Scenario
+  worker: WorkerClient
+  setId: number
+  itemIds: number[]
+}
+
+/**
+ * A scenario whose items make one set (two items by default; `options` go to seedScenario), a
+ * worker of it and the set that worker claimed through the API.
+ */
+export async function seedClaimedSet(
+  app: FastifyInstance,
+  options: ScenarioOptions = {},
+): Promise<ClaimedSet> {
+  const scenario = await seedScenario(app.db, { items: 2, type: { itemsPerSet: 2 }, ...options })
+  const worker = await addWorker(app, scenario)
+  const response = await worker.post(claimPath(scenario.task.id))
+  if (response.statusCode !== 201) {
+    throw new Error(`the claim answered ${response.statusCode}: ${response.body}`)
+  }
+  const set = response.json() as { id: number; items: { id: number }[] }
+  return { scenario, worker, setId: set.id, itemIds: set.items.map((item) => item.id) }
 }
 
 /** A save body for the annotation route; `at` orders edits (last writer wins). */
