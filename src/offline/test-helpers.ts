@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto'
 import * as v from 'valibot'
-import type { OutboxOp } from './db'
-import type { EngineOptions, OutboxEngine, OutboxEvent } from './engine'
+import { ApiError } from '../api/client'
+import { type OutboxOp, openOfflineDb } from './db'
+import { type EngineOptions, OutboxEngine, type OutboxEvent } from './engine'
 import { registerOperation, type SendContext } from './registry'
 
 /** Shared by the outbox tests: a test operation kind whose send each test supplies. */
@@ -73,3 +74,55 @@ export function hangUntilAborted({ signal }: SendContext): Promise<never> {
 export function payloads(ops: OutboxOp[]): unknown[] {
   return ops.map((op) => op.payload)
 }
+
+// --- Engines under test ------------------------------------------------------------------------
+
+const engines: OutboxEngine[] = []
+
+export function makeEngine(options: EngineOptions): OutboxEngine {
+  const engine = new OutboxEngine(options)
+  engines.push(engine)
+  return engine
+}
+
+/** Stops every engine makeEngine made; each engine test file runs it after each test. */
+export async function stopEngines(): Promise<void> {
+  await Promise.all(engines.splice(0).map((engine) => engine.stop()))
+}
+
+export async function storedOps(dbName: string | undefined): Promise<OutboxOp[]> {
+  const db = await openOfflineDb(dbName)
+  try {
+    return await db.getAll('outbox')
+  } finally {
+    db.close()
+  }
+}
+
+export async function insertRaw(
+  dbName: string | undefined,
+  op: Omit<OutboxOp, 'seq'>,
+): Promise<void> {
+  const db = await openOfflineDb(dbName)
+  await db.add('outbox', op)
+  db.close()
+}
+
+export type Sent = { payload: TestPayload; key: string }
+
+/** Records every send; `answer` decides each one's fate (default: accepted). */
+export function recordSends(
+  answer: (sent: Sent, index: number) => Promise<unknown> | unknown = () => ({}),
+) {
+  const sent: Sent[] = []
+  setSender(async (payload, { idempotencyKey }) => {
+    const entry = { payload, key: idempotencyKey }
+    sent.push(entry)
+    return answer(entry, sent.length - 1)
+  })
+  return sent
+}
+
+export const edit = (key: string, value: number): TestPayload => ({ key, value })
+export const unreachable = () => new ApiError(0, 'network_error', 'Failed to fetch')
+export const unavailable = () => new ApiError(503, 'service_unavailable', 'Down for maintenance')
