@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { union } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import {
@@ -22,16 +22,20 @@ export function usersInReachOf(db: Db, clientGroupIds: number[], withTaskGroups:
     .select({ userId: clientGroupMembers.userId })
     .from(clientGroupMembers)
     .where(inArray(clientGroupMembers.groupId, clientGroupIds))
+  const taskGroupsOfTheGroups = db
+    .select({ groupId: taskTypeGroups.groupId })
+    .from(taskTypeGroups)
+    .innerJoin(taskTypes, eq(taskTypes.id, taskTypeGroups.taskTypeId))
+    .where(ofTheGroups)
   const taskGroupMembers = db
     .select({ userId: endworkerGroupMembers.userId })
     .from(endworkerGroupMembers)
-    .innerJoin(taskTypeGroups, eq(taskTypeGroups.groupId, endworkerGroupMembers.groupId))
-    .innerJoin(taskTypes, eq(taskTypes.id, taskTypeGroups.taskTypeId))
-    .where(ofTheGroups)
-  const newTaskGroupMembers = db
-    .select({ userId: endworkerGroupMembers.userId })
-    .from(endworkerGroupMembers)
-    .where(inArray(endworkerGroupMembers.groupId, withTaskGroups))
+    .where(
+      or(
+        inArray(endworkerGroupMembers.groupId, taskGroupsOfTheGroups),
+        inArray(endworkerGroupMembers.groupId, withTaskGroups),
+      ),
+    )
   const listed = db
     .select({ userId: taskTypeUsers.userId })
     .from(taskTypeUsers)
@@ -43,5 +47,5 @@ export function usersInReachOf(db: Db, clientGroupIds: number[], withTaskGroups:
     .innerJoin(tasks, eq(tasks.id, itemSets.taskId))
     .innerJoin(taskTypes, eq(taskTypes.id, tasks.taskTypeId))
     .where(and(ofTheGroups, isNotNull(itemSets.userId)))
-  return union(members, taskGroupMembers, newTaskGroupMembers, listed, workers)
+  return union(members, taskGroupMembers, listed, workers)
 }
