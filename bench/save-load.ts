@@ -8,7 +8,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:save
  *   npx tsx bench/save-load.ts [--annotators 300] [--interval 2] [--warmup 5] [--duration 30]
- *     [--connections 64] [--closed-seconds 10] [--pool 20] [--items-per-set 20]
+ *     [--connections 64] [--closed-seconds 10] [--closed-rounds 5] [--pool N] [--items-per-set 20]
  *     [--claim-items 100000] [--claims 30]
  *
  * The server (this process) runs in a database it creates and drops; the load comes from a
@@ -28,7 +28,7 @@ import { and, eq, inArray, like, sql } from 'drizzle-orm'
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '../contract/constants'
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/worker'
 import { buildApp } from '../server/app'
-import { loadConfig } from '../server/config'
+import { defaultPoolSize, loadConfig } from '../server/config'
 import { type DatabaseHandle, migrateDatabase } from '../server/db/client'
 import { annotations, idempotencyKeys, users } from '../server/db/schema'
 import { hashPassword } from '../server/modules/auth/passwords'
@@ -43,6 +43,8 @@ import { commandOption, signInOverHttp } from './support'
 
 const TARGET_P95_MS = 50
 const TARGET_RATIO = 0.5
+/** Unmeasured start of each closed-loop round, while its connections open. */
+const CLOSED_WARMUP_SECONDS = 0.5
 const PASSWORD = 'bench annotator password'
 const BARE_TABLE = 'bench_bare_upserts'
 
@@ -53,8 +55,9 @@ type Options = {
   warmup: number
   duration: number
   connections: number
-  /** Measured seconds per endpoint in the closed-loop runs, split in two alternating rounds. */
+  /** Measured seconds per endpoint in the closed-loop runs, split in alternating rounds. */
   closedSeconds: number
+  closedRounds: number
   pool: number
   itemsPerSet: number
   /** Items of the large task the claim figure is taken on (0: no claim figure). */
@@ -124,7 +127,8 @@ function parseOptions(): Options {
     duration: option('duration', 30),
     connections: option('connections', 64),
     closedSeconds: option('closed-seconds', 10),
-    pool: option('pool', 20),
+    closedRounds: option('closed-rounds', 5),
+    pool: option('pool', defaultPoolSize()),
     itemsPerSet: option('items-per-set', 20),
     claimItems: option('claim-items', 100_000, { orZero: true }),
     claims: option('claims', 30),
@@ -363,7 +367,7 @@ async function runClient(setupFile: string): Promise<ClientResult> {
     const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections })
     const recorder = new Recorder()
     const begin = performance.now()
-    const from = begin + 1000
+    const from = begin + CLOSED_WARMUP_SECONDS * 1000
     const until = from + seconds * 1000
     const cpu = Promise.all([cpuAt(from), cpuAt(until)])
     await Promise.all(
@@ -387,9 +391,10 @@ async function runClient(setupFile: string): Promise<ClientResult> {
   }
   const saveRecorder = new Recorder()
   const bareRecorder = new Recorder()
-  const round = options.closedSeconds / 2
-  // Alternating rounds, so a change in the machine's other load weighs on both endpoints alike.
-  for (let turn = 0; turn < 2; turn++) {
+  const round = options.closedSeconds / options.closedRounds
+  // Short alternating rounds, so the machine's other load, which changes from second to second,
+  // weighs on both endpoints alike.
+  for (let turn = 0; turn < options.closedRounds; turn++) {
     saveRecorder.merge(await closedRound(save, 'closed-loop save', round))
     bareRecorder.merge(await closedRound(bare, 'closed-loop bare upsert', round))
   }
@@ -666,7 +671,7 @@ async function runServer(
         `${seconds(seeded, signedIn)}, protocol + claim ${seconds(signedIn, claimed)}); server at ${base}, ` +
         `pool of ${options.pool} connections`,
     )
-    const closedTotal = options.closedSeconds + 4
+    const closedTotal = 2 * (options.closedSeconds + options.closedRounds * CLOSED_WARMUP_SECONDS)
     console.log(
       `load: ${options.warmup} s warm-up + ${options.duration} s measured, then closed loops ` +
         `(~${closedTotal} s)...`,
@@ -770,8 +775,8 @@ function report(
   console.log(
     `\nopen loop: ${offered.toFixed(0)} saves/s offered (each annotator waits for its answer ` +
       `before its next save), ${options.duration} s measured after ${options.warmup} s of warm-up.` +
-      `\nclosed loops: ${options.connections} connections, two alternating rounds of ` +
-      `${options.closedSeconds / 2} s per endpoint (after 1 s each), on a pool of ${options.pool}.` +
+      `\nclosed loops: ${options.connections} connections, ${options.closedRounds} alternating rounds of ` +
+      `${options.closedSeconds / options.closedRounds} s per endpoint (after ${CLOSED_WARMUP_SECONDS} s each), on a pool of ${options.pool}.` +
       '\nCPU per request: the Node server process and its PostgreSQL backends over the measured' +
       ` window (the load runs in another process). Load average now: ${loadAverage()}.`,
   )

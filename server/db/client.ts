@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { defaultPoolSize } from '../config'
 import { acquireEmbeddedLock } from './embedded-lock'
 import * as schema from './schema'
 
@@ -31,7 +32,10 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? defaultPoolSize(),
+    })
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next checkout.
     })
@@ -77,10 +81,10 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
 }
 
 export function databaseTargetFromConfig(
-  config: { databaseUrl: string | undefined; dataDir: string },
+  config: { databaseUrl: string | undefined; databasePoolSize: number; dataDir: string },
   owner: string,
 ): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
     : { kind: 'pglite', dataDir: config.dataDir, owner }
 }

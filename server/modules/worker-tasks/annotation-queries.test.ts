@@ -76,12 +76,12 @@ const writeOf = (c: Claim, changes: Partial<AnnotationWrite> = {}): AnnotationWr
   ...changes,
 })
 
-/** The save's statement in the session of the claim's worker; the stored row or undefined. */
+/** The save's statement in the session of the claim's worker; the written id or undefined. */
 const save = async (
   c: Claim,
   write: AnnotationWrite,
   answer: Parameters<typeof saveNewerAnnotationChecked>[3] = null,
-) => (await saveNewerAnnotationChecked(t.db, c.sessionIdHash, write, answer))?.stored
+) => (await saveNewerAnnotationChecked(t.db, c.sessionIdHash, write, answer))?.id
 
 const stored = (c: Claim) =>
   t.db.select().from(annotations).where(eq(annotations.itemSetId, c.setId))
@@ -108,16 +108,16 @@ describe('saveNewerAnnotationChecked', () => {
       path: '/api/some/annotation/',
       requestHash: 'hash',
     }
-    const row = await save(c, writeOf(c, { isDone: true }), {
+    const id = await save(c, writeOf(c, { isDone: true }), {
       scope,
       body: { applied: true },
     })
-    expect(row).toMatchObject({ data: { transcript: 'hello' }, isDone: true })
+    expect(await stored(c)).toMatchObject([{ id, data: { transcript: 'hello' }, isDone: true }])
     const [key] = await t.db
       .select()
       .from(idempotencyKeys)
       .where(eq(idempotencyKeys.key, scope.key))
-    expect(key).toMatchObject({ statusCode: 200, body: { applied: true, id: row!.id } })
+    expect(key).toMatchObject({ statusCode: 200, body: { applied: true, id } })
     const [set] = await t.db.select().from(itemSets).where(eq(itemSets.id, c.setId))
     expect(set!.modifiedAt.getTime()).toBeGreaterThan(Date.now() - 60_000)
 

@@ -141,7 +141,6 @@ type StoredRow = {
   warnings: ValidationMessages
   info: ValidationMessages
   client_updated_at: Date | string | null
-  session_stale?: boolean
 }
 
 const value = (name: keyof AnnotationWrite) => sql.placeholder(name)
@@ -159,14 +158,15 @@ const writeValues = (write: AnnotationWrite) => ({
 /**
  * One statement that inserts or updates the set's annotation of the item when this edit is newer
  * (by the client's clock) than the stored one, and marks work on the set and its task; `alsoWrite`
- * is one more data-modifying step, which may read the stored row from `saved`. The write happens
+ * is one more data-modifying step, which may read the stored row from `saved`; `answered` is what
+ * the statement answers of `saved` and `target` (all their columns by default). The write happens
  * only when `target` (a query of the set's item_set_id and task_id) answers a row. Marks of work
  * are coarse, so they are not written on every save: the set's at most every 10 seconds, the
  * task's at most once a second, skipped while another save writes it (the task row is shared by
  * every worker of the task: saves do not queue behind each other on it). Values are
  * placeholders, filled by writeValues.
  */
-function annotationWrite(target: SQL, alsoWrite?: SQL): SQL {
+function annotationWrite(target: SQL, alsoWrite?: SQL, answered = sql`*`): SQL {
   return sql`
     with target as (${target}),
     saved as (
@@ -207,7 +207,7 @@ function annotationWrite(target: SQL, alsoWrite?: SQL): SQL {
         for no key update skip locked)
     )
     ${alsoWrite ? sql`, also_written as (${alsoWrite})` : sql``}
-    select * from saved, target`
+    select ${answered} from saved, target`
 }
 
 function storedAnnotation(row: StoredRow | undefined): StoredAnnotation | undefined {
@@ -276,6 +276,8 @@ function checkedWrite(done: boolean, alsoWrite?: SQL) {
         ${done ? sql`` : notReopening}
       ${done ? sql`for share of i` : sql``}`,
     alsoWrite,
+    // The caller has the values it wrote: the stored jsonb need not travel back.
+    sql`saved.id, target.session_stale`,
   )
 }
 
@@ -287,7 +289,7 @@ const answerStep = () =>
   )
 
 const preparedSave = (name: string, query: SQL) =>
-  preparedPerDatabase((db) => prepareRaw<StoredRow>(db, name, query))
+  preparedPerDatabase((db) => prepareRaw<{ id: number; session_stale: boolean }>(db, name, query))
 
 const checkedSaves = {
   draft: preparedSave('save_annotation', checkedWrite(false)),
@@ -299,9 +301,9 @@ const checkedSaves = {
 /**
  * Runs checkedWrite for the session of `sessionIdHash`, storing `answer` (without the
  * annotation's id, which the statement adds) under the request's Idempotency-Key when given.
- * Answers the stored row with whether the session's sliding expiry is due, or undefined when
- * nothing was written: a check failed, or a newer edit is there. Fails on a key used before
- * (isKeyTaken).
+ * Answers the id of the annotation written with whether the session's sliding expiry is due, or
+ * undefined when nothing was written: a check failed, or a newer edit is there. Fails on a key
+ * used before (isKeyTaken).
  */
 export async function saveNewerAnnotationChecked(
   db: Db,
@@ -321,8 +323,7 @@ export async function saveNewerAnnotationChecked(
     answer: JSON.stringify(answer.body),
   }
   const [row] = await statement(db).execute({ ...writeValues(write), ...answerPart, sessionIdHash })
-  const stored = storedAnnotation(row)
-  return stored && { stored, sessionStale: row?.session_stale === true }
+  return row && { id: row.id, sessionStale: row.session_stale }
 }
 
 export async function findAnnotation(db: Db, itemSetId: number, itemId: number) {

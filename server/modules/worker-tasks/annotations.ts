@@ -184,7 +184,7 @@ export async function saveAnnotationAtOnce(
     )
     if (!saved) return null
     return {
-      answer: { status: 200, body: { ...answer, id: saved.stored.id }, replayed: false },
+      answer: { status: 200, body: { ...answer, id: saved.id }, replayed: false },
       sessionStale: saved.sessionStale,
     }
   } catch (error) {

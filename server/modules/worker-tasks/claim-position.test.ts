@@ -102,6 +102,22 @@ describe('claims from the first open position', () => {
     expect((await claimedIds(scenario)).ids).toEqual(scenario.itemIds.slice(4))
   })
 
+  it('counts what the task list offers from the position, as claims find it', async () => {
+    const scenario = await seedScenario(t.db, { items: 6, type: { itemsPerSet: 1 } })
+    await annotatedElsewhere(scenario, [0, 1, 2, 4])
+    await claimedIds(scenario)
+    expect(await firstOpenPosition(scenario.task.id)).toBe(3)
+    const reader = await addWorker(t.app, scenario)
+    const offered = (await reader.get('endworker/tasks/')).json().results as {
+      id: number
+      items_available_for_me: number
+    }[]
+    // Item 3 is claimed and item 4 done: item 5 is left.
+    expect(offered.find((task) => task.id === scenario.task.id)).toMatchObject({
+      items_available_for_me: 1,
+    })
+  })
+
   it('hands out again, in task order, an item whose done annotation was taken back', async () => {
     const scenario = await seedScenario(t.db, { items: 4, type: { itemsPerSet: 1 } })
     const first = await claimedIds(scenario)

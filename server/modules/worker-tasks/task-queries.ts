@@ -51,9 +51,11 @@ export async function offeredTasks(db: Db, userId: number) {
       protocolRead: sql<boolean>`exists (
         select 1 from ${protocolReads}
         where ${protocolReads.protocolId} = ${tasks.protocolId} and ${protocolReads.userId} = ${userId})`,
+      // Items before the first open position have all their done annotations (claim-queries.ts):
+      // only the rest are looked at, as claims do, not every item of a large task.
       availableForMe: sql<number>`(
         select count(*)::int from ${items}
-        where ${items.taskId} = ${tasks.id}
+        where ${items.taskId} = ${tasks.id} and ${items.position} >= ${tasks.firstOpenPosition}
           and ${itemNeedsAnnotations(taskTypes.annotationsPerItem)}
           and not ${itemIsWorkers(userId)})`,
       myDone: sql<number>`(
