@@ -26,6 +26,9 @@ export const WIDGET_COMPONENTS = [
 ] as const
 export type WidgetComponent = (typeof WIDGET_COMPONENTS)[number]
 
+/** Widgets whose value names a media file by uuid, which must be fetched (and kept offline). */
+export const MEDIA_COMPONENTS: readonly WidgetComponent[] = ['audio', 'image']
+
 /** Widgets whose value is one of `options`. */
 const CHOICE_COMPONENTS: readonly WidgetComponent[] = ['dropdown', 'radio']
 

@@ -1,7 +1,7 @@
 /** The item widgets and the schema renderer, for the annotation, preview and review screens. */
 export { type AnnotationValues, ItemRenderer, type ItemRendererProps } from './ItemRenderer'
 export { replayItemAudio, toggleItemAudio } from './media/playback'
-export { mediaUuids, widgetRegistry } from './registry'
+export { widgetRegistry } from './registry'
 export { parseSignList } from './text/signs'
 export type {
   DiacriticSign,

@@ -43,8 +43,6 @@ export type WidgetDefinition = {
   component: ComponentType<WidgetProps>
   /** A human name of the widget, for schema editors and previews. */
   title: MessageDescriptor
-  /** Whether the value names a media file by uuid, which must be fetched (and kept offline). */
-  media: boolean
 }
 
 export type WidgetRegistry = Record<WidgetComponent, WidgetDefinition>

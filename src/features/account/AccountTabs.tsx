@@ -3,9 +3,7 @@ import { UrlTabs } from '../../ui/UrlTabs'
 import { CurrentUserGate } from './CurrentUserGate'
 import { GeneralTab } from './GeneralTab'
 import { ProfileTab } from './ProfileTab'
-
-export const ACCOUNT_TABS = ['general', 'profile'] as const
-export type AccountTab = (typeof ACCOUNT_TABS)[number]
+import type { AccountTab } from './tabs'
 
 /** The default child of /user; the open tab lives in the URL so it survives a reload. */
 export function AccountTabs({

@@ -6,7 +6,8 @@ import dayjs from 'dayjs'
 import { DATE_TIME_FORMAT } from '../../../contract/constants'
 import type { WorkerProtocolView } from '../../../contract/worker'
 import { ApiError } from '../../api/client'
-import { ProtocolViewer, protocolPdfUrl } from '../protocols'
+import { ProtocolViewer } from '../protocols/ProtocolViewer'
+import { protocolPdfUrl } from '../protocols/queries'
 import { confirmProtocolRead, workerProtocolQuery } from './queries'
 
 type ProtocolPanelProps = {

@@ -1,18 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound, redirect } from '@tanstack/react-router'
 import type { WorkerItemSet } from '../../../contract/worker'
-import { ApiError } from '../../api/client'
+import { orNotFound } from '../../api/not-found'
 import { draftsQuery, itemSetQuery, workerProtocolQuery } from './queries'
-
-/** A 404 of the server shows the not-found page (spec section 8). */
-async function orNotFound<T>(load: Promise<T>): Promise<T> {
-  try {
-    return await load
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw notFound()
-    throw error
-  }
-}
 
 /** The task routes need the current protocol version read; an expired set is only looked at. */
 export const needsProtocolRead = (view: WorkerItemSet): boolean =>

@@ -1,7 +1,8 @@
 import { API_BASE } from '../../../contract/constants'
 import type { WorkerItemSet } from '../../../contract/worker'
-import { mediaUuids } from '../../widgets'
-import { PDF_WORKER_URL, protocolPdfUrl } from '../protocols'
+import { mediaUuids } from '../../widgets/media-uuids'
+import { PDF_WORKER_URL } from '../protocols/pdf/pdf'
+import { protocolPdfUrl } from '../protocols/queries'
 
 /** Where the annotation screen fetches an item's media (spec section 7). */
 export const itemMediaUrl = (itemSetId: number, itemId: number, uuid: string): string =>

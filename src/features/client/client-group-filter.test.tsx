@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { setupApiServer } from '../../test/api'
 import { renderWithRouter } from '../../test/render'
-import { ClientGroupFilter, useClientGroupFilter } from './client-group-filter'
+import { ClientGroupFilter } from './client-group-filter'
+import { useClientGroupFilter } from './client-group-search'
 import { acme, clientGroupsHandler, globex } from './definitions/test-fixtures'
 
 const server = setupApiServer()

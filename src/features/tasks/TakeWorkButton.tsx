@@ -10,7 +10,7 @@ import { useState } from 'react'
 import { MOBILE_MAX_WIDTH } from '../../../contract/constants'
 import type { WorkerTask } from '../../../contract/worker'
 import { ApiError } from '../../api/client'
-import { ProtocolPanel } from '../annotate'
+import { ProtocolPanel } from '../annotate/ProtocolPanel'
 import { takeWork, taskKeys } from './queries'
 
 /** Why taking work failed, in the worker's words; null for failures the shell reports itself. */

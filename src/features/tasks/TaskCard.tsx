@@ -4,7 +4,7 @@ import { IconArrowRight } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import type { WorkerTask } from '../../../contract/worker'
 import { RouterButton } from '../../ui/links'
-import { LockCountdown } from '../annotate'
+import { LockCountdown } from '../annotate/LockCountdown'
 import { TakeWorkButton } from './TakeWorkButton'
 
 function Figure({ label, children }: { label: ReactNode; children: ReactNode }) {

@@ -5,7 +5,8 @@ import {
   WorkerTaskListSchema,
 } from '../../../contract/worker'
 import { api } from '../../api/client'
-import { itemSetQuery, storeItemSetView } from '../annotate'
+import { itemSetQuery } from '../annotate/queries'
+import { storeItemSetView } from '../annotate/stored'
 
 export const taskKeys = {
   all: ['tasks'] as const,

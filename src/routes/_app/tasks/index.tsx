@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { TaskListPage, workerTasksQuery } from '../../../features/tasks'
+import { workerTasksQuery } from '../../../features/tasks/queries'
+import { TaskListPage } from '../../../features/tasks/TaskListPage'
 
 /** The spec's `tasks_list` route. */
 export const Route = createFileRoute('/_app/tasks/')({

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { ACCOUNT_TABS, AccountTabs } from '../../../features/account/AccountTabs'
+import { AccountTabs } from '../../../features/account/AccountTabs'
+import { ACCOUNT_TABS } from '../../../features/account/tabs'
 
 export const Route = createFileRoute('/_app/user/')({
   validateSearch: v.object({ tab: v.optional(v.fallback(v.picklist(ACCOUNT_TABS), 'general')) }),

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Paper, ScrollArea, SimpleGrid, Stack, Text, Textarea } from '@mantine/core'
-import { ProtocolViewer } from '../../../protocols'
+import { ProtocolViewer } from '../../../protocols/ProtocolViewer'
 
 type MarkdownEditorProps = {
   value: string

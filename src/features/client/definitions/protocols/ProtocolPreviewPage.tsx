@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { ProtocolViewer, protocolPdfUrl, publicProtocolQuery } from '../../../protocols'
+import { ProtocolViewer } from '../../../protocols/ProtocolViewer'
+import { protocolPdfUrl, publicProtocolQuery } from '../../../protocols/queries'
 import { DefinitionLink } from '../shared/definition-links'
 import { QueryView } from '../shared/QueryView'
 

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { Button, Collapse, Stack } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import type { TaskProtocolEntity } from '../../../../../contract/client-definitions'
-import { ProtocolViewer } from '../../../protocols'
+import { ProtocolViewer } from '../../../protocols/ProtocolViewer'
 
 /** What a previous version changed against the one before it, opened on demand. */
 export function VersionChanges({ version }: { version: TaskProtocolEntity }) {

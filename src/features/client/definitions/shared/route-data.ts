@@ -1,8 +1,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { ApiError } from '../../../../api/client'
-import { resolveClientGroup } from '../../client-group-filter'
+import { resolveClientGroup } from '../../client-group-search'
 import { clientGroupsQuery } from '../../queries/definitions'
 import { FIRST_PAGE, listQuery } from './list-state'
 
@@ -10,22 +9,6 @@ import { FIRST_PAGE, listQuery } from './list-state'
 export function parseIdParam(value: string): number {
   if (!/^[1-9]\d{0,14}$/.test(value)) throw notFound()
   return Number(value)
-}
-
-/**
- * Loads what a page needs before it shows. An id this client cannot see answers 404, which
- * becomes the not-found page rather than an error.
- */
-export async function ensureOrNotFound<T, TKey extends QueryKey>(
-  queryClient: QueryClient,
-  options: FetchQueryOptions<T, Error, T, TKey>,
-): Promise<T> {
-  try {
-    return await queryClient.ensureQueryData(options)
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw notFound()
-    throw error
-  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Task } from '../../../../../contract/client-tasks'
-import { useClientGroupFilter } from '../../client-group-filter'
+import { useClientGroupFilter } from '../../client-group-search'
 import { taskListQuery, taskQuery } from '../../queries/tasks'
 import { SEARCH_DEBOUNCE_MS } from '../table/DebouncedSearch'
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { ANNOTATION_ORDERING_FIELDS } from '../../../../../contract/client-tasks'
-import { clientGroupSearch } from '../../client-group-filter'
+import { clientGroupSearch } from '../../client-group-search'
 import type { ApiQuery } from '../../queries/tasks'
 import {
   dayEnd,

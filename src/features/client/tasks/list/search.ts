@@ -6,7 +6,7 @@ import {
   type TaskOrderingField,
 } from '../../../../../contract/client-tasks'
 import { TASK_STATUSES } from '../../../../../contract/task-intake'
-import { clientGroupSearch } from '../../client-group-filter'
+import { clientGroupSearch } from '../../client-group-search'
 import type { ApiQuery } from '../../queries/tasks'
 import {
   dayEnd,

@@ -8,7 +8,8 @@ import { apiError, setupApiServer } from '../../../../test/api'
 import { renderWithRouter } from '../../../../test/render'
 import { clientGroupsHandler, makeTaskType } from '../../definitions/test-fixtures'
 import { makeStats, makeTask } from '../test-fixtures'
-import { type PanelTab, TaskPanelPage } from './TaskPanelPage'
+import { TaskPanelPage } from './TaskPanelPage'
+import type { PanelTab } from './tabs'
 
 const server = setupApiServer(
   clientGroupsHandler(),

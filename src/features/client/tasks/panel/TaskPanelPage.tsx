@@ -14,9 +14,7 @@ import { TaskCounters } from './TaskCounters'
 import { TaskEditForm } from './TaskEditForm'
 import { TaskHeader } from './TaskHeader'
 import { TaskStatsSection } from './TaskStatsSection'
-
-export const PANEL_TABS = ['summary', 'statistics', 'edit', 'export'] as const
-export type PanelTab = (typeof PANEL_TABS)[number]
+import type { PanelTab } from './tabs'
 
 type TaskPanelPageProps = {
   taskId: number

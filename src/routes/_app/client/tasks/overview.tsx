@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { clientGroupSearch } from '../../../../features/client/client-group-filter'
+import { clientGroupSearch } from '../../../../features/client/client-group-search'
 import { OverviewPage } from '../../../../features/client/tasks/overview/OverviewPage'
 
 /** The spec's `client_overview` route. */

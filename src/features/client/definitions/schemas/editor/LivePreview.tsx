@@ -12,8 +12,8 @@ import {
 } from '@mantine/core'
 import { useState } from 'react'
 import type { Preferences } from '../../../../../../contract/auth'
-import type { TaskSchemaDocument } from '../../../../../../contract/task-schema'
-import { type AnnotationValues, ItemRenderer, widgetRegistry } from '../../../../../widgets'
+import { MEDIA_COMPONENTS, type TaskSchemaDocument } from '../../../../../../contract/task-schema'
+import { type AnnotationValues, ItemRenderer } from '../../../../../widgets'
 
 /** The preview plays no audio on hover and stops dictation as a new worker would have it. */
 const PREVIEW_PREFERENCES: Preferences = {
@@ -58,7 +58,7 @@ export function LivePreview({ schema }: { schema: TaskSchemaDocument | null }) {
                     key={name}
                     size="xs"
                     label={
-                      widgetRegistry[field.widget.config.component].media
+                      MEDIA_COMPONENTS.includes(field.widget.config.component)
                         ? t`Sample file address for ${name}`
                         : t`Sample value for ${name}`
                     }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { clientGroupSearch } from '../../../../../features/client/client-group-filter'
+import { clientGroupSearch } from '../../../../../features/client/client-group-search'
 import { ProtocolCreatorPage } from '../../../../../features/client/definitions/protocols/ProtocolCreatorPage'
 import { clientGroupsQuery } from '../../../../../features/client/queries/definitions'
 

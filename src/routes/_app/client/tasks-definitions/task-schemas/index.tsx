@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { clientGroupSearch } from '../../../../../features/client/client-group-filter'
+import { clientGroupSearch } from '../../../../../features/client/client-group-search'
 import { SchemasListPage } from '../../../../../features/client/definitions/schemas/SchemasListPage'
 import { prefetchFirstPage } from '../../../../../features/client/definitions/shared/route-data'
 import { versionedListQuery } from '../../../../../features/client/queries/definitions'

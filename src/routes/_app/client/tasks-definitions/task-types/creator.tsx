@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { clientGroupSearch } from '../../../../../features/client/client-group-filter'
+import { clientGroupSearch } from '../../../../../features/client/client-group-search'
 import { TaskTypeCreatorPage } from '../../../../../features/client/definitions/task-types/TaskTypeCreatorPage'
 import { clientGroupsQuery } from '../../../../../features/client/queries/definitions'
 

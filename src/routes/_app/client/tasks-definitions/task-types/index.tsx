@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { clientGroupSearch } from '../../../../../features/client/client-group-filter'
+import { clientGroupSearch } from '../../../../../features/client/client-group-search'
 import { prefetchFirstPage } from '../../../../../features/client/definitions/shared/route-data'
 import { TaskTypesListPage } from '../../../../../features/client/definitions/task-types/TaskTypesListPage'
 import { taskTypeListQuery } from '../../../../../features/client/queries/definitions'

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import {
-  ensureOrNotFound,
-  parseIdParam,
-} from '../../../../../features/client/definitions/shared/route-data'
+import { ensureOrNotFound } from '../../../../../api/not-found'
+import { parseIdParam } from '../../../../../features/client/definitions/shared/route-data'
 import { taskQuery } from '../../../../../features/client/queries/tasks'
-import { PANEL_TABS, TaskPanelPage } from '../../../../../features/client/tasks/panel/TaskPanelPage'
+import { TaskPanelPage } from '../../../../../features/client/tasks/panel/TaskPanelPage'
+import { PANEL_TABS } from '../../../../../features/client/tasks/panel/tabs'
 
 /** The spec's task panel (`{taskId}/panel`); `?tab=` opens one of its tabs. */
 export const Route = createFileRoute('/_app/client/tasks/$taskId/panel')({

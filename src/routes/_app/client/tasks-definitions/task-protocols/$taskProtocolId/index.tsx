@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ensureOrNotFound } from '../../../../../../api/not-found'
 import { ProtocolDetailsPage } from '../../../../../../features/client/definitions/protocols/ProtocolDetailsPage'
 import {
-  ensureOrNotFound,
   parseIdParam,
   replacedSearch,
 } from '../../../../../../features/client/definitions/shared/route-data'

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ensureOrNotFound } from '../../../../../../api/not-found'
 import { ProtocolPreviewPage } from '../../../../../../features/client/definitions/protocols/ProtocolPreviewPage'
-import {
-  ensureOrNotFound,
-  parseIdParam,
-} from '../../../../../../features/client/definitions/shared/route-data'
-import { publicProtocolQuery } from '../../../../../../features/protocols'
+import { parseIdParam } from '../../../../../../features/client/definitions/shared/route-data'
+import { publicProtocolQuery } from '../../../../../../features/protocols/queries'
 
 export const Route = createFileRoute(
   '/_app/client/tasks-definitions/task-protocols/$taskProtocolId/preview',

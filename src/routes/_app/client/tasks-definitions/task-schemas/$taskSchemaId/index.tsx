@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ensureOrNotFound } from '../../../../../../api/not-found'
 import { SchemaDetailsPage } from '../../../../../../features/client/definitions/schemas/SchemaDetailsPage'
 import {
-  ensureOrNotFound,
   parseIdParam,
   replacedSearch,
 } from '../../../../../../features/client/definitions/shared/route-data'

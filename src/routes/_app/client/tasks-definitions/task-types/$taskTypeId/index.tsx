@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import {
-  ensureOrNotFound,
-  parseIdParam,
-} from '../../../../../../features/client/definitions/shared/route-data'
+import { ensureOrNotFound } from '../../../../../../api/not-found'
+import { parseIdParam } from '../../../../../../features/client/definitions/shared/route-data'
 import { TaskTypeDetailsPage } from '../../../../../../features/client/definitions/task-types/TaskTypeDetailsPage'
 import { taskTypeQuery } from '../../../../../../features/client/queries/definitions'
 

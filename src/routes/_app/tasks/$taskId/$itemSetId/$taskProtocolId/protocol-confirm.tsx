@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadWorkerProtocol, ProtocolConfirmPage } from '../../../../../../features/annotate'
+import { loadWorkerProtocol } from '../../../../../../features/annotate/loaders'
+import { ProtocolConfirmPage } from '../../../../../../features/annotate/ProtocolPages'
 import { idParams } from '../../../../../../features/tasks/route-params'
 
 /** The forced protocol read. */

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadWorkerProtocol, ProtocolPage } from '../../../../../../features/annotate'
+import { loadWorkerProtocol } from '../../../../../../features/annotate/loaders'
+import { ProtocolPage } from '../../../../../../features/annotate/ProtocolPages'
 import { idParams } from '../../../../../../features/tasks/route-params'
 
 /** The protocol, looked up during work. */
