@@ -12,9 +12,11 @@ export function useExpiringMessage<TMessage>(durationMs: number) {
 
   useEffect(() => {
     if (message === null) return
-    const endsAt = Date.now() + durationMs
+    // The monotonic clock: a wall-clock change (or Date.now()'s whole milliseconds) cannot cut
+    // the message short.
+    const endsAt = performance.now() + durationMs
     const timer = setInterval(() => {
-      const left = endsAt - Date.now()
+      const left = endsAt - performance.now()
       if (left > 0) setRemainingMs(left)
       else setMessage(null)
     }, TICK_MS)
