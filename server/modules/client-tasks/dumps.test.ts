@@ -220,6 +220,28 @@ describe('result export (dump_async), inline without a job queue', () => {
     expect(rows).toHaveLength(1 + 2 + 3)
   })
 
+  it('writes formula-leading cells of items and annotations as text in CSV', async () => {
+    const hostile = await seedTask(t.db, own, {
+      status: 'IN_PROGRESS',
+      downloadEnabled: true,
+      items: [
+        {
+          data: { prompt: '=HYPERLINK("http://evil.example","x")' },
+          annotations: [
+            { userId: ann, isDone: true, data: { transcript: '@SUM(1,2)', ok: '+1+2' } },
+          ],
+        },
+      ],
+    })
+    const id = hostile.task.id
+    const created = await client.post(dumpPath(id), { format: 'csv', include_not_done_items: true })
+    expect(created.statusCode, created.body).toBe(201)
+    const file = await client.get(`${dumpPath(id)}file/`)
+    expect(file.body.split('\n')[1]).toBe(
+      `${hostile.itemIds[0]},"'=HYPERLINK(""http://evil.example"",""x"")",,${hostile.annotationIds[0]![0]},true,"'@SUM(1,2)",'+1+2,`,
+    )
+  })
+
   it('keeps the dump with its status, progress, options and file', async () => {
     const created = await client.post(dumpPath(), { include_review: true })
     const dump = created.json() as Dump

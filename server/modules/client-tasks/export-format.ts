@@ -1,6 +1,7 @@
 import type { DumpFormat, DumpOptions } from '../../../contract/client-tasks'
 import { visibleRows } from '../../../contract/schema-rules'
 import { layoutRows, type TaskSchemaDocument } from '../../../contract/task-schema'
+import { csvLines } from '../../csv/writer'
 
 export type SourceItem = {
   id: number
@@ -126,14 +127,6 @@ export function exportItem(
   }
 }
 
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  const text = typeof value === 'string' ? value : JSON.stringify(value)
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\n`
-
 /** Turns exported items into the file's text: a header (CSV only) and one chunk per batch. */
 export type ExportWriter = { header: string; chunk: (items: ExportedItem[]) => string }
 
@@ -164,33 +157,32 @@ function csvWriter({ schema, options }: ExportSettings): ExportWriter {
     ...annotationFields.map((name) => `annotation.${name}`),
     ...(options.include_review ? ['review_mark', 'review_error_types', 'review_comment'] : []),
   ]
-  const row = (item: ExportedItem, annotation: ExportedAnnotation | undefined) =>
-    csvLine([
-      item.item_id,
-      ...(options.include_data_ids ? [item.data_id] : []),
-      ...itemFields.map((name) => item.data[name]),
-      annotation?.id,
-      ...(options.include_author_id ? [annotation?.author_id] : []),
-      annotation?.is_done,
-      ...annotationFields.map((name) => annotation?.data[name]),
-      ...(options.include_review
-        ? [
-            annotation?.review?.mark,
-            annotation?.review?.error_types.join(';'),
-            annotation?.review?.comment,
-          ]
-        : []),
-    ])
+  const row = (item: ExportedItem, annotation: ExportedAnnotation | undefined) => [
+    item.item_id,
+    ...(options.include_data_ids ? [item.data_id] : []),
+    ...itemFields.map((name) => item.data[name]),
+    annotation?.id,
+    ...(options.include_author_id ? [annotation?.author_id] : []),
+    annotation?.is_done,
+    ...annotationFields.map((name) => annotation?.data[name]),
+    ...(options.include_review
+      ? [
+          annotation?.review?.mark,
+          annotation?.review?.error_types.join(';'),
+          annotation?.review?.comment,
+        ]
+      : []),
+  ]
   return {
-    header: csvLine(header),
+    header: csvLines([header]),
     chunk: (items) =>
-      items
-        .map((item) =>
+      csvLines(
+        items.flatMap((item) =>
           item.annotations.length > 0
-            ? item.annotations.map((annotation) => row(item, annotation)).join('')
-            : row(item, undefined),
-        )
-        .join(''),
+            ? item.annotations.map((annotation) => row(item, annotation))
+            : [row(item, undefined)],
+        ),
+      ),
   }
 }
 
