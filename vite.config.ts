@@ -69,7 +69,11 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(packageJson.version),
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:8080' },
+    proxy: {
+      // The API trusts unsafe requests from its own configured origin only, so the dev server
+      // presents its pages' requests as coming from there.
+      '/api': { target: 'http://127.0.0.1:8080', headers: { origin: 'http://127.0.0.1:8080' } },
+    },
   },
   build: {
     outDir: 'dist',

@@ -28,3 +28,35 @@ describe('database pool size', () => {
     )
   })
 })
+
+describe('public and trusted origins', () => {
+  it('default to both loopback names on the port for a loopback or any-address HOST', () => {
+    const loopback = ['http://127.0.0.1:8080', 'http://localhost:8080', 'http://[::1]:8080']
+    expect(loadConfig({}).publicOrigins).toEqual(loopback)
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }).publicOrigins).toEqual(
+      loopback.map((origin) => origin.replace('8080', '9000')),
+    )
+  })
+
+  it('default to http on HOST:PORT for any other HOST', () => {
+    expect(loadConfig({ HOST: '10.0.0.5', PORT: '80' }).publicOrigins).toEqual(['http://10.0.0.5'])
+  })
+
+  it('take PUBLIC_ORIGIN and TRUSTED_ORIGINS, normalized', () => {
+    const config = loadConfig({
+      PUBLIC_ORIGIN: 'https://Crowd.Example.org:443/',
+      TRUSTED_ORIGINS: ' https://a.example.org , http://b.example.org:8000',
+    })
+    expect(config.publicOrigins).toEqual(['https://crowd.example.org'])
+    expect(config.trustedOrigins).toEqual(['https://a.example.org', 'http://b.example.org:8000'])
+  })
+
+  it.each([
+    ['PUBLIC_ORIGIN', 'crowd.example.org'],
+    ['TRUSTED_ORIGINS', 'https://a.example.org,not an origin'],
+  ])('refuses %s=%s, naming it', (key, value) => {
+    expect(() => loadConfig({ [key]: value })).toThrow(
+      `${key}=${JSON.stringify(value)}: must be origins`,
+    )
+  })
+})

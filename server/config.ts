@@ -21,6 +21,28 @@ const positiveInteger = v.pipe(
   v.transform(Number),
 )
 
+/** The origin of a URL (scheme, host, port; default ports dropped), or null when it has none. */
+export function originOf(url: string): string | null {
+  if (!URL.canParse(url)) return null
+  const origin = new URL(url).origin
+  return origin === 'null' ? null : origin
+}
+
+const originList = v.pipe(
+  v.string(),
+  v.transform((list) =>
+    list
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  ),
+  v.check(
+    (origins) => origins.every((origin) => originOf(origin) !== null),
+    'must be origins such as https://crowd.example.org, comma-separated',
+  ),
+  v.transform((origins) => origins.map((origin) => originOf(origin) as string)),
+)
+
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['production', 'development', 'test']), 'production'),
   PORT: v.optional(port, '8080'),
@@ -38,8 +60,13 @@ const EnvSchema = v.object({
   DATABASE_POOL_SIZE: v.optional(positiveInteger),
   /** Shown as the 'Public instance!' marker: only for non-sensitive data. */
   PUBLIC_INSTANCE: v.optional(booleanFlag, 'true'),
+  /**
+   * The origin(s) browsers reach this server at (comma-separated), e.g. https://crowd.example.org
+   * behind a proxy; defaults to http://HOST:PORT (both loopback names on a loopback HOST).
+   */
+  PUBLIC_ORIGIN: v.optional(originList),
   /** Origins besides the server's own that may make unsafe requests (comma-separated). */
-  TRUSTED_ORIGINS: v.optional(v.string(), ''),
+  TRUSTED_ORIGINS: v.optional(originList, ''),
   SESSION_TTL_HOURS: v.optional(positiveInteger, '336'),
   /** Set when a reverse proxy terminates TLS, so client addresses and HTTPS are read from it. */
   TRUST_PROXY: v.optional(booleanFlag, 'false'),
@@ -65,6 +92,9 @@ export type AppConfig = {
   databaseUrl: string | undefined
   databasePoolSize: number
   publicInstance: boolean
+  /** Where browsers reach this server (normalized origins): unsafe requests may come from them. */
+  publicOrigins: string[]
+  /** Other origins whose pages may make unsafe requests (normalized). */
   trustedOrigins: string[]
   sessionTtlHours: number
   trustProxy: boolean
@@ -92,6 +122,20 @@ export function defaultPoolSize(): number {
   return 2 * os.availableParallelism() + 2
 }
 
+const LOOPBACK_OR_ANY_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'])
+
+/**
+ * Where the server is reached when PUBLIC_ORIGIN is not set: plain HTTP on HOST:PORT. On a loopback
+ * or any-address HOST that is each loopback name (a browser on the machine may use any of them);
+ * from elsewhere, or behind a proxy, the operator names the origin in PUBLIC_ORIGIN.
+ */
+function defaultPublicOrigins(host: string, port: number): string[] {
+  const hosts = LOOPBACK_OR_ANY_HOSTS.has(host)
+    ? ['127.0.0.1', 'localhost', '[::1]']
+    : [host.includes(':') ? `[${host}]` : host]
+  return hosts.flatMap((name) => originOf(`http://${name}:${port}`) ?? [])
+}
+
 /** Reads the environment, failing with one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = v.safeParse(EnvSchema, env)
@@ -117,9 +161,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(),
     publicInstance: e.PUBLIC_INSTANCE,
-    trustedOrigins: e.TRUSTED_ORIGINS.split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    publicOrigins:
+      e.PUBLIC_ORIGIN && e.PUBLIC_ORIGIN.length > 0
+        ? e.PUBLIC_ORIGIN
+        : defaultPublicOrigins(e.HOST, e.PORT),
+    trustedOrigins: e.TRUSTED_ORIGINS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     loginLimits: {

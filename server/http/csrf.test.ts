@@ -82,11 +82,26 @@ describe('CSRF check on unsafe methods', () => {
     expectRefused(response, /referer/)
   })
 
-  it("accepts the server's own origin, a trusted origin, and no origin at all", async () => {
+  it('refuses an Origin that only matches the Host header the client sent', async () => {
+    const client = await signIn(t)
+    const forged: Record<string, string>[] = [
+      { host: 'evil.example.test', origin: 'http://evil.example.test' },
+      { host: 'evil.example.test', referer: 'http://evil.example.test/form' },
+      { 'x-forwarded-host': 'evil.example.test', origin: 'http://evil.example.test' },
+    ]
+    for (const headers of forged) {
+      const response = await client.put(acceptCookiePolicy, undefined, { headers })
+      expectRefused(response, /evil\.example\.test.* is not trusted/)
+    }
+  })
+
+  it("accepts the server's own origins, a trusted origin, and no origin at all", async () => {
     const client = await signIn(t)
     const accepted: Record<string, string>[] = [
-      { host: 'crowd.example.test', origin: 'http://crowd.example.test' },
-      { host: 'crowd.example.test', referer: 'http://crowd.example.test/user/settings' },
+      { origin: 'http://127.0.0.1:8080' },
+      { origin: 'http://localhost:8080' },
+      { host: 'elsewhere.example.test', origin: 'http://localhost:8080' },
+      { referer: 'http://127.0.0.1:8080/user/settings' },
       { origin: 'https://app.example.test' },
       {},
     ]
@@ -112,5 +127,31 @@ describe('CSRF check on unsafe methods', () => {
       { headers: { origin: 'https://evil.example.test' } },
     )
     expect(response.statusCode).toBe(403)
+  })
+})
+
+describe('CSRF check behind a proxy', () => {
+  let proxied: TestApp
+  beforeAll(async () => {
+    proxied = await createTestApp({
+      trustProxy: true,
+      publicOrigins: ['https://crowd.example.test'],
+    })
+  })
+  afterAll(() => proxied.close())
+
+  it('accepts the configured public origin and refuses the loopback defaults and forged hosts', async () => {
+    const client = await signIn(proxied)
+    const put = (headers: Record<string, string>) =>
+      client.put(acceptCookiePolicy, undefined, { headers })
+    expect((await put({ origin: 'https://crowd.example.test' })).statusCode).toBe(200)
+    const refused: Record<string, string>[] = [
+      { origin: 'http://127.0.0.1:8080' },
+      { 'x-forwarded-host': 'evil.example.test', origin: 'https://evil.example.test' },
+      { origin: 'http://crowd.example.test' },
+    ]
+    for (const headers of refused) {
+      expect((await put(headers)).statusCode, JSON.stringify(headers)).toBe(403)
+    }
   })
 })

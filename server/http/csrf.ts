@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CSRF_COOKIE, CSRF_HEADER } from '../../contract/constants'
+import { originOf } from '../config'
 import { newToken } from '../modules/auth/tokens'
 import { HttpError } from './errors'
 
@@ -18,7 +19,8 @@ const TOKEN_MAX_AGE_SECONDS = 365 * 24 * 3600
 /**
  * Double-submit token plus an Origin check. Any response carries a `csrftoken` cookie when the
  * request had none; an unsafe request must echo the cookie in `X-CSRFToken` and, when the browser
- * says where it comes from (Origin, else Referer), come from this server or a trusted origin.
+ * says where it comes from (Origin, else Referer), come from the server's configured public origin
+ * or a trusted origin.
  */
 export function registerCsrfProtection(app: FastifyInstance): void {
   app.decorateRequest('csrfToken', '')
@@ -82,19 +84,12 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
-/** The normalized origin of a URL (default ports dropped), or null when it is not one ('null'). */
-function originOf(url: string): string | null {
-  try {
-    const origin = new URL(url).origin
-    return origin === 'null' ? null : origin
-  } catch {
-    return null
-  }
-}
-
+/**
+ * Whether the origin is one the configuration names. Never the request's own Host: a client that
+ * controls both headers (Host: evil.example with Origin: http://evil.example) would pass.
+ */
 function isTrustedOrigin(request: FastifyRequest, origin: string | null): boolean {
   if (!origin) return false
-  // request.host and request.protocol follow X-Forwarded-* only when trustProxy is set.
-  if (origin === originOf(`${request.protocol}://${request.host}`)) return true
-  return request.server.config.trustedOrigins.some((trusted) => originOf(trusted) === origin)
+  const { publicOrigins, trustedOrigins } = request.server.config
+  return publicOrigins.includes(origin) || trustedOrigins.includes(origin)
 }
