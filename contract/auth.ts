@@ -180,7 +180,9 @@ export const RegistrationVerifySchema = v.object({
   deactivate_account: v.boolean(),
 })
 
+/** Only someone holding a valid registration key may ask: the answer tells which names are taken. */
 export const UsernameSuggestionQuerySchema = v.object({
+  ...KeyQuerySchema.entries,
   first_name: v.optional(v.string(), ''),
   last_name: v.optional(v.string(), ''),
   email: v.optional(v.string(), ''),

@@ -82,8 +82,14 @@ describe('GET /api/auth/register-user/verify/', () => {
 })
 
 describe('GET /api/auth/register-user/username/', () => {
+  let key: string
+  beforeAll(async () => {
+    key = (await createKey()).key
+  })
+  const suggestion = (query: Record<string, string>) =>
+    t.app.inject({ url: '/api/auth/register-user/username/', query })
   const suggest = async (query: Record<string, string>) =>
-    (await t.app.inject({ url: '/api/auth/register-user/username/', query })).json().username
+    (await suggestion({ key, ...query })).json().username
 
   it('suggests the first initial and the last name, then numbers them', async () => {
     expect(await suggest({ first_name: 'Łucja', last_name: 'Żółkiewska' })).toBe('lzolkiewska')
@@ -91,6 +97,21 @@ describe('GET /api/auth/register-user/username/', () => {
     expect(await suggest({ first_name: 'Jan', last_name: 'Kowalski' })).toBe('jkowalski2')
     await createUser(t.db, { username: 'JKowalski2' })
     expect(await suggest({ first_name: 'Jan', last_name: 'Kowalski' })).toBe('jkowalski3')
+  })
+
+  it('tells nothing about existing usernames without a usable registration key', async () => {
+    await createUser(t.db, { username: 'asmith' })
+    const missing = await suggestion({ first_name: 'Ann', last_name: 'Smith' })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().fields).toHaveProperty('key')
+    const expired = await createKey({ expiresAt: new Date(Date.now() - 1000) })
+    const usedUp = await createKey({ accountsLeft: 0 })
+    for (const bad of ['unknown-key', expired.key, usedUp.key]) {
+      const response = await suggestion({ key: bad, first_name: 'Ann', last_name: 'Smith' })
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).not.toHaveProperty('username')
+    }
+    expect(await suggest({ first_name: 'Ann', last_name: 'Smith' })).toBe('asmith2')
   })
 
   it('falls back to the e-mail, then to a generic name', async () => {

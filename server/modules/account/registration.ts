@@ -93,8 +93,10 @@ async function createRegisteredUser(tx: Db, input: Registration, passwordHash: s
  */
 export async function suggestUsername(
   db: Db,
-  person: { first_name: string; last_name: string; email: string },
+  person: { key: string; first_name: string; last_name: string; email: string },
 ): Promise<string> {
+  // Which usernames exist is not for strangers: only an invited person gets suggestions.
+  if (!(await findRegistrationKey(db, hashToken(person.key)))) throw unknownKey()
   const first = asciiLetters(person.first_name)
   const last = asciiLetters(person.last_name)
   let base = last

@@ -9,6 +9,12 @@ import { renderWithUser } from './test-fixtures'
 const server = setupApiServer(
   http.get('/api/auth/register-user/username/', ({ request }) => {
     const query = new URL(request.url).searchParams
+    if (query.get('key') !== 'good-key') {
+      return HttpResponse.json(
+        { detail: 'This link is invalid.', code: 'invalid_key' },
+        { status: 404 },
+      )
+    }
     const username = `${query.get('first_name')?.[0] ?? ''}${query.get('last_name') ?? ''}`
     return HttpResponse.json({ username: username.toLowerCase() })
   }),

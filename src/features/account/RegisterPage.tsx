@@ -80,7 +80,9 @@ function RegistrationForm({
       void navigate({ to: '/login/$username', params: { username: user.username } })
     },
   })
-  useUsernameSuggestion(form.values, (username) => form.setValue('username', username))
+  useUsernameSuggestion(registrationKey, form.values, (username) =>
+    form.setValue('username', username),
+  )
 
   return (
     <PublicForm form={form} label={t`Registration`} submitLabel={<Trans>Create account</Trans>}>
@@ -114,10 +116,12 @@ function RegistrationForm({
 }
 
 /**
- * Fills the username from the server's suggestion once names are typed. A username the user typed
- * is kept; an empty field takes the next suggestion (when the names change).
+ * Fills the username from the server's suggestion once names are typed (the registration key lets
+ * the server answer). A username the user typed is kept; an empty field takes the next suggestion
+ * (when the names change).
  */
 function useUsernameSuggestion(
+  registrationKey: string,
   values: { first_name: string; last_name: string; email: string; username: string },
   suggest: (username: string) => void,
 ) {
@@ -125,11 +129,12 @@ function useUsernameSuggestion(
   const ownUsername = values.username !== '' && values.username !== suggested
   const names = useMemo(
     () => ({
+      key: registrationKey,
       first_name: values.first_name.trim(),
       last_name: values.last_name.trim(),
       email: values.email.trim(),
     }),
-    [values.first_name, values.last_name, values.email],
+    [registrationKey, values.first_name, values.last_name, values.email],
   )
   const [debounced] = useDebouncedValue(names, SUGGESTION_DELAY_MS)
   const suggestion = useQuery({

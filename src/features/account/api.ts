@@ -90,7 +90,12 @@ export const resetKeyQuery = (key: string) =>
     ...keyCheck,
   })
 
-export type UsernameSuggestionInput = { first_name: string; last_name: string; email: string }
+export type UsernameSuggestionInput = {
+  key: string
+  first_name: string
+  last_name: string
+  email: string
+}
 
 export const usernameSuggestionQuery = (names: UsernameSuggestionInput) =>
   queryOptions({
