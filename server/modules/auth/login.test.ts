@@ -136,15 +136,42 @@ describe('login rate limiting', () => {
     expect((await login(user.username, user.password, '10.0.1.2')).response.statusCode).toBe(200)
   })
 
-  it('blocks an address after too many failures, whatever the account', async () => {
+  it('slows an address down after too many failures but lets a right password through', async () => {
     for (let i = 0; i < 6; i++) {
       expect((await login(`stranger${i}`, 'wrong', '10.0.2.1')).response.statusCode).toBe(401)
     }
     const user = await createUser(t.db)
-    const blocked = await login(user.username, user.password, '10.0.2.1')
-    expect(blocked.response.statusCode).toBe(429)
-    expect(Number(blocked.response.headers['retry-after'])).toBeGreaterThan(0)
+    const started = performance.now()
+    const signedIn = await login(user.username, user.password, '10.0.2.1')
+    expect(signedIn.response.statusCode).toBe(200)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250)
+
+    const wrong = await login(user.username, 'wrong', '10.0.2.1')
+    expect(wrong.response.statusCode).toBe(429)
+    expect(wrong.response.json().detail).toMatch(/^Invalid username or password\. .*slowed down/)
+    expect(Number(wrong.response.headers['retry-after'])).toBeGreaterThan(14 * 60)
+    expect((await login(user.username, user.password, '10.0.2.1')).response.statusCode).toBe(200)
     expect((await login(user.username, user.password, '10.0.2.2')).response.statusCode).toBe(200)
+  })
+
+  it('keeps the per-account lock from an address past its limit, right password included', async () => {
+    for (let i = 0; i < 6; i++) await login(`passerby${i}`, 'wrong', '10.0.4.1')
+    const user = await createUser(t.db)
+    for (let i = 0; i < 3; i++) {
+      expect((await login(user.username, 'wrong', '10.0.4.2')).response.statusCode).toBe(401)
+    }
+    const locked = await login(user.username, user.password, '10.0.4.1')
+    expect(locked.response.statusCode).toBe(429)
+    expect(locked.response.json().detail).toMatch(/^Too many failed sign-in attempts/)
+  })
+
+  it('doubles the slowdown of an address with each further failure', async () => {
+    for (let i = 0; i < 8; i++) await login(`wanderer${i}`, 'wrong', '10.0.5.1')
+    const user = await createUser(t.db)
+    const started = performance.now()
+    expect((await login(user.username, user.password, '10.0.5.1')).response.statusCode).toBe(200)
+    // 2 failures past the limit of 6: 0.25 s doubled twice.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1000)
   })
 
   it("clears the account's failures on success", async () => {

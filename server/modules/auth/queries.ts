@@ -58,6 +58,28 @@ export async function blockedForSeconds(
   return row ? Math.max(1, row.seconds) : null
 }
 
+/** How many failures a subject has in the window, counting no further than `atMost`. */
+export async function recentFailureCount(
+  db: Db,
+  subject: string,
+  windowMinutes: number,
+  atMost: number,
+): Promise<number> {
+  const recent = db
+    .select({ one: sql`1` })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.subject, subject),
+        sql`${loginFailures.failedAt} > now() - make_interval(mins => ${windowMinutes})`,
+      ),
+    )
+    .limit(atMost)
+    .as('recent')
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(recent)
+  return row?.count ?? 0
+}
+
 /** Failed sign-ins are counted per account and per client address. */
 export const accountSubject = (username: string) => `account:${username.toLowerCase()}`
 export const addressSubject = (address: string) => `address:${address}`

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises'
 import type { CurrentUser, LoginRequest } from '../../../contract/auth'
 import type { AppConfig } from '../../config'
 import type { Db } from '../../db/client'
@@ -10,6 +11,7 @@ import {
   blockedForSeconds,
   clearLoginFailures,
   findUserForLogin,
+  recentFailureCount,
   recordLoginFailures,
   setLastLogin,
 } from './queries'
@@ -18,19 +20,34 @@ import { newToken } from './tokens'
 
 /** A 429 that says when to come back; the route turns `retryAfterSeconds` into Retry-After. */
 export class RateLimitedError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(
-      429,
-      'rate_limited',
-      `Too many failed sign-in attempts. Try again in ${inWords(retryAfterSeconds)}.`,
-    )
+  constructor(
+    readonly retryAfterSeconds: number,
+    detail = `Too many failed sign-in attempts. Try again in ${inWords(retryAfterSeconds)}.`,
+  ) {
+    super(429, 'rate_limited', detail)
   }
 }
+
+/** A wrong password from an address past its limit: said as such, with how long the slowdown lasts. */
+const addressRateLimited = (seconds: number) =>
+  new RateLimitedError(
+    seconds,
+    `Invalid username or password. Too many failed sign-in attempts came from your network, so its sign-ins are slowed down for ${inWords(seconds)}.`,
+  )
 
 function inWords(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`
   const minutes = Math.ceil(seconds / 60)
   return minutes === 1 ? '1 minute' : `${minutes} minutes`
+}
+
+/** The slowdown doubles with each failure past the address limit, this many times at most. */
+const MAX_SLOWDOWN_STEPS = 4
+const FIRST_SLOWDOWN_MS = 250
+
+/** How long a sign-in from an address past its failure limit waits: 0.25 s doubling up to 4 s. */
+function addressSlowdownMs(failuresPastLimit: number): number {
+  return FIRST_SLOWDOWN_MS * 2 ** Math.min(failuresPastLimit, MAX_SLOWDOWN_STEPS)
 }
 
 let dummyHash: Promise<string> | undefined
@@ -61,13 +78,16 @@ export async function login(
   const account = accountSubject(user?.username ?? credentials.username)
   const address = addressSubject(context.address)
   const { perAccount, perAddress, windowMinutes } = config.loginLimits
-  const waits = await Promise.all([
+  const [accountWait, addressFailures] = await Promise.all([
     blockedForSeconds(db, account, perAccount, windowMinutes),
-    blockedForSeconds(db, address, perAddress, windowMinutes),
+    recentFailureCount(db, address, windowMinutes, perAddress + MAX_SLOWDOWN_STEPS),
   ])
-  const wait = Math.max(0, ...waits.map((seconds) => seconds ?? 0))
-  // Refused before the password is checked, so guessing stops while blocked.
-  if (wait > 0) throw new RateLimitedError(wait)
+  // A locked account is refused before the password is checked, so guessing it stops.
+  if (accountWait) throw new RateLimitedError(accountWait)
+  // An address past its limit is slowed down, not locked: a shared NAT or proxy address must not
+  // let one person's failures keep everyone behind it out of their own accounts.
+  const addressOverLimit = addressFailures >= perAddress
+  if (addressOverLimit) await setTimeout(addressSlowdownMs(addressFailures - perAddress))
 
   const passwordMatches = await verifyPassword(
     user?.passwordHash ?? (await dummyPasswordHash()),
@@ -75,6 +95,9 @@ export async function login(
   )
   if (!user?.passwordHash || !passwordMatches) {
     await recordLoginFailures(db, [account, address], windowMinutes)
+    const addressWait =
+      addressOverLimit && (await blockedForSeconds(db, address, perAddress, windowMinutes))
+    if (addressWait) throw addressRateLimited(addressWait)
     throw new HttpError(401, 'authentication_failed', 'Invalid username or password.')
   }
   if (!user.isActive) {
