@@ -11,6 +11,7 @@ import type { AppConfig } from './config'
 import type { DatabaseHandle } from './db/client'
 import './http/augment'
 import { errorHandler, notFound } from './http/errors'
+import { allowFramingByTheApp, registerSecurityHeaders } from './http/security-headers'
 import { registerSessions } from './http/session'
 import {
   openApiTransform,
@@ -52,6 +53,7 @@ export async function buildApp({
   app.setSerializerCompiler(valibotSerializerCompiler(config.env !== 'production'))
   app.setErrorHandler(errorHandler)
 
+  await registerSecurityHeaders(app)
   await app.register(cookie)
   // Uploads are streamed to disk by the modules that take them; one file per request.
   await app.register(multipart, {
@@ -74,7 +76,10 @@ export async function buildApp({
     },
     transform: openApiTransform as never,
   })
-  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` })
+  await app.register(swaggerUi, {
+    routePrefix: `${API_BASE}/docs`,
+    uiHooks: { onRequest: allowFramingByTheApp },
+  })
   app.get(`${API_BASE}/schema/`, { schema: { hide: true } }, async () => app.swagger())
 
   for (const module of apiModules) {
