@@ -1,12 +1,38 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, type Page } from '@playwright/test'
+import { test as base, type ConsoleMessage, expect, type Page } from '@playwright/test'
 import { DEMO_PASSWORD, E2E_PORT, e2eEnv, SERVER_PID_FILE } from './env'
 import { spawnServer, waitUntilServing } from './global-setup'
 import { currentServerPid, stopGroup } from './global-teardown'
 
-export { expect, test } from '@playwright/test'
-export { DEMO_PASSWORD }
+export { DEMO_PASSWORD, expect }
+
+/**
+ * Every test fails when the browser refuses something under the server's Content-Security-Policy
+ * in the page or its frames: the policy must fit everything the product does. (Chromium does not
+ * report refusals inside workers to the page; the pdf.js worker is checked by its rendering.)
+ */
+export const test = base.extend<{ contentSecurityPolicyKept: undefined }>({
+  contentSecurityPolicyKept: [
+    async ({ page }, use) => {
+      const violations: string[] = []
+      const collect = (message: ConsoleMessage) => {
+        if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text())
+      }
+      page.on('console', collect)
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(
+            `Content Security Policy violation: ${event.effectiveDirective} refused ${event.blockedURI}`,
+          )
+        })
+      })
+      await use(undefined)
+      expect(violations, 'Content Security Policy violations').toEqual([])
+    },
+    { auto: true },
+  ],
+})
 
 /** The accounts `manage demo` creates, one per role. */
 export const DEMO_USERS = [
