@@ -27,8 +27,13 @@
 
 /** Longest counted repeat, as in RE2. */
 export const MAX_REPEAT_COUNT = 1000
-/** Most automaton steps one pattern may compile to; beyond it matching would get slow. */
-export const MAX_PROGRAM_SIZE = 5000
+/**
+ * Most automaton instructions one pattern may compile to. Matching costs up to this many steps per
+ * character of text, so with MAX_PATTERN_TEXT_LENGTH it bounds the work of one check (a couple of
+ * seconds in a browser for the worst pattern on the longest text; ordinary patterns keep only a
+ * few threads alive and take a millisecond or less).
+ */
+export const MAX_PROGRAM_SIZE = 2000
 
 export class PatternSyntaxError extends Error {}
 
@@ -275,10 +280,13 @@ export function compileLinearPattern(pattern: string, flags: string): PatternMat
   // Compiling (never running) the whole pattern natively checks its syntax, with the platform's
   // own messages, before the parser below relies on it being well formed.
   new RegExp(pattern, characterFlags)
+  const characterTests = new Map<string, (codePoint: number) => boolean>()
   const characterTest = (source: string) => {
+    const existing = characterTests.get(source)
+    if (existing) return existing
     const single = new RegExp(`^(?:${source})$`, characterFlags)
     const known = new Map<number, boolean>()
-    return (codePoint: number) => {
+    const test = (codePoint: number) => {
       let answer = known.get(codePoint)
       if (answer === undefined) {
         answer = single.test(String.fromCodePoint(codePoint))
@@ -286,6 +294,8 @@ export function compileLinearPattern(pattern: string, flags: string): PatternMat
       }
       return answer
     }
+    characterTests.set(source, test)
+    return test
   }
   const compiler = new Compiler(characterTest)
   compiler.compile(new Parser(pattern, flags.includes('s')).parse())
@@ -320,8 +330,10 @@ function run(
     return which === 'word_boundary' ? boundary : !boundary
   }
   /** Adds an instruction and everything reachable from it without reading; true on a match. */
+  const pending: number[] = []
   const addReachable = (threads: number[], start: number, position: number): boolean => {
-    const pending = [start]
+    pending.length = 0
+    pending.push(start)
     while (pending.length > 0) {
       const pc = pending.pop() as number
       if (addedAt[pc] === position) continue
