@@ -6,6 +6,7 @@ import {
   MAX_PATTERN_TEXT_LENGTH,
   RowVisibilityRuleSchema,
   regexProblem,
+  StoredValidatorRuleSchema,
   type ValidatorRuleInput,
   ValidatorRuleSchema,
   visibleRows,
@@ -258,6 +259,13 @@ describe('rule syntax', () => {
       ['pattern', expect.stringMatching(/^Lookahead and lookbehind/)],
     ])
     expect(issuesOf(ValidatorRuleSchema, { ...rule('a'), flags: 'g' })[0]?.[0]).toBe('flags')
+  })
+
+  it('still reads a stored rule whose pattern a save would now refuse', () => {
+    const stored = { type: 'regex', field: 'a', pattern: '^(?!x)(a)\\1$' }
+    expect(issuesOf(ValidatorRuleSchema, stored)).toHaveLength(1)
+    expect(issuesOf(StoredValidatorRuleSchema, stored)).toEqual([])
+    expect(issuesOf(StoredValidatorRuleSchema, { ...stored, flags: 'g' })[0]?.[0]).toBe('flags')
   })
 
   it('accepts nested repeats, which the linear engine runs safely', () => {

@@ -100,6 +100,25 @@ const ruleBase = {
 
 const lengthValue = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000))
 
+const RegexRuleSchema = v.strictObject({
+  type: v.literal('regex'),
+  ...ruleBase,
+  pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_PATTERN_LENGTH)),
+  flags: v.optional(
+    v.pipe(v.string(), v.regex(/^(?!.*(.).*\1)[imsu]*$/, 'Use flags from i, m, s, u once.')),
+    '',
+  ),
+})
+
+const RunnableRegexRuleSchema = v.pipe(
+  RegexRuleSchema,
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const problem = regexProblem(dataset.value.pattern, dataset.value.flags)
+    if (problem) addIssue({ message: problem, path: [pathItem(dataset.value, 'pattern')] })
+  }),
+)
+
 /**
  * One validator. All but `required` and `requires` let an empty value pass, so "optional but
  * well-formed" is one rule and "mandatory" another.
@@ -116,40 +135,34 @@ const lengthValue = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_
  * - compare: the field against `other_field` with eq/ne (numbers by value, else text) or
  *   lt/lte/gt/gte (numbers only); skipped while either is empty.
  */
-export const ValidatorRuleSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('required'), ...ruleBase }),
-  v.pipe(
+const validatorRuleSchema = (regexRule: typeof RegexRuleSchema | typeof RunnableRegexRuleSchema) =>
+  v.variant('type', [
+    v.strictObject({ type: v.literal('required'), ...ruleBase }),
+    regexRule,
+    v.strictObject({ type: v.literal('min_length'), ...ruleBase, value: lengthValue }),
+    v.strictObject({ type: v.literal('max_length'), ...ruleBase, value: lengthValue }),
     v.strictObject({
-      type: v.literal('regex'),
+      type: v.literal('allowed_values'),
       ...ruleBase,
-      pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_PATTERN_LENGTH)),
-      flags: v.optional(
-        v.pipe(v.string(), v.regex(/^(?!.*(.).*\1)[imsu]*$/, 'Use flags from i, m, s, u once.')),
-        '',
-      ),
+      values: v.pipe(v.array(v.string()), v.minLength(1, 'List at least one value.')),
+      case_insensitive: v.optional(v.boolean(), false),
     }),
-    v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed) return
-      const problem = regexProblem(dataset.value.pattern, dataset.value.flags)
-      if (problem) addIssue({ message: problem, path: [pathItem(dataset.value, 'pattern')] })
+    v.strictObject({ type: v.literal('requires'), ...ruleBase, when: ConditionSchema }),
+    v.strictObject({
+      type: v.literal('compare'),
+      ...ruleBase,
+      operator: v.picklist(['eq', 'ne', 'lt', 'lte', 'gt', 'gte']),
+      other_field: FieldNameSchema,
     }),
-  ),
-  v.strictObject({ type: v.literal('min_length'), ...ruleBase, value: lengthValue }),
-  v.strictObject({ type: v.literal('max_length'), ...ruleBase, value: lengthValue }),
-  v.strictObject({
-    type: v.literal('allowed_values'),
-    ...ruleBase,
-    values: v.pipe(v.array(v.string()), v.minLength(1, 'List at least one value.')),
-    case_insensitive: v.optional(v.boolean(), false),
-  }),
-  v.strictObject({ type: v.literal('requires'), ...ruleBase, when: ConditionSchema }),
-  v.strictObject({
-    type: v.literal('compare'),
-    ...ruleBase,
-    operator: v.picklist(['eq', 'ne', 'lt', 'lte', 'gt', 'gte']),
-    other_field: FieldNameSchema,
-  }),
-])
+  ])
+
+/** A validator as a client saves it: a regex pattern must be one the linear engines can run. */
+export const ValidatorRuleSchema = validatorRuleSchema(RunnableRegexRuleSchema)
+/**
+ * A validator as the server hands it out. A pattern saved before a stricter check still loads
+ * (evaluation skips a pattern it cannot run), so one old rule cannot make a schema unreadable.
+ */
+export const StoredValidatorRuleSchema = validatorRuleSchema(RegexRuleSchema)
 export type ValidatorRule = v.InferOutput<typeof ValidatorRuleSchema>
 export type ValidatorRuleInput = v.InferInput<typeof ValidatorRuleSchema>
 

@@ -106,4 +106,37 @@ describe('regex validators at schema save', () => {
       .where(eq(taskSchemas.lineageId, row!.lineageId))
     expect(versions).toHaveLength(1)
   })
+
+  it('still serves a schema stored before the check with a pattern it would now refuse', async () => {
+    const [row] = await t.db
+      .insert(taskSchemas)
+      .values({
+        name: 'Stored long ago',
+        clientGroupId: groupId,
+        schema: {
+          ...schemaDocument(),
+          validators: [
+            {
+              type: 'regex',
+              field: 'transcript',
+              pattern: '^(?!draft)\\w+$',
+              severity: 'error',
+              flags: '',
+            },
+          ],
+          rows_visibility: [],
+        },
+      })
+      .returning()
+    const response = await client.get(`client/task-schemas/${row!.id}/`)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json().schema.validators[0].pattern).toBe('^(?!draft)\\w+$')
+    const edit = await client.patch(`client/task-schemas/${row!.id}/`, {
+      schema: response.json().schema,
+    })
+    expect(edit.statusCode).toBe(400)
+    expect(edit.json().fields['schema.validators.0.pattern']).toEqual([
+      expect.stringMatching(/^Lookahead and lookbehind/),
+    ])
+  })
 })
