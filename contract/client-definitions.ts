@@ -3,7 +3,7 @@ import { ClientGroupSchema } from './client-groups'
 import { IdParamSchema, IdSchema, pagedSchema } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
 import { type Ordering, orderingsOf, searchQuery } from './query'
-import { TaskSchemaDocumentSchema } from './task-schema'
+import { StoredTaskSchemaDocumentSchema, TaskSchemaDocumentSchema } from './task-schema'
 
 /**
  * The client's definitions: task schemas, task protocols and task types (spec sections 3 and 7).
@@ -129,7 +129,9 @@ const versionedDetailSchema = <TEntity extends v.GenericSchema>(entity: TEntity)
 // --- Task schemas ------------------------------------------------------------------------------
 
 /** The spec's Task schema entity. */
-export const TaskSchemaEntitySchema = versionedEntitySchema({ schema: TaskSchemaDocumentSchema })
+export const TaskSchemaEntitySchema = versionedEntitySchema({
+  schema: StoredTaskSchemaDocumentSchema,
+})
 export type TaskSchemaEntity = v.InferOutput<typeof TaskSchemaEntitySchema>
 
 export const TaskSchemaListSchema = versionedListSchema(TaskSchemaEntitySchema)

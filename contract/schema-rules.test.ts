@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest'
 import {
   ConditionSchema,
   evaluateValidators,
+  MAX_PATTERN_TEXT_LENGTH,
   RowVisibilityRuleSchema,
   regexProblem,
+  StoredValidatorRuleSchema,
   type ValidatorRuleInput,
   ValidatorRuleSchema,
   visibleRows,
@@ -244,30 +246,69 @@ describe('rule syntax', () => {
     expect(issuesOf(ConditionSchema, { field: 'a', equals: 'x', empty: true })).toHaveLength(1)
   })
 
-  it('names the pattern of an invalid or dangerous regex', () => {
+  it('names the pattern of a regex that cannot run in linear time', () => {
     const rule = (pattern: string) => ({ type: 'regex', field: 'a', pattern })
     expect(issuesOf(ValidatorRuleSchema, rule('^a+$'))).toEqual([])
     expect(issuesOf(ValidatorRuleSchema, rule('(unclosed'))).toEqual([
       ['pattern', expect.stringMatching(/^Invalid regular expression/)],
     ])
-    expect(issuesOf(ValidatorRuleSchema, rule('^(a+)+$'))[0]?.[0]).toBe('pattern')
+    expect(issuesOf(ValidatorRuleSchema, rule('^(a)\\1$'))).toEqual([
+      ['pattern', expect.stringMatching(/^Backreferences/)],
+    ])
+    expect(issuesOf(ValidatorRuleSchema, rule('^(?!x)\\w+$'))).toEqual([
+      ['pattern', expect.stringMatching(/^Lookahead and lookbehind/)],
+    ])
     expect(issuesOf(ValidatorRuleSchema, { ...rule('a'), flags: 'g' })[0]?.[0]).toBe('flags')
   })
 
-  it('property: nested repeats are refused wherever they hide', () => {
-    for (const pattern of ['(a*)*', '(\\w+\\s?)+', '((ab)+c)*', '(?:x|y+){2,}', '(a{1,3})+']) {
-      expect(regexProblem(pattern, ''), pattern).not.toBeNull()
-    }
-    for (const pattern of [
-      '(ab)+',
-      '[(+)]+',
-      '\\(a+\\)+',
-      '(?:\\d+)?',
-      '^\\d{3}-\\d{4}$',
-      '(a)+b+',
-    ]) {
+  it('still reads a stored rule whose pattern a save would now refuse', () => {
+    const stored = { type: 'regex', field: 'a', pattern: '^(?!x)(a)\\1$' }
+    expect(issuesOf(ValidatorRuleSchema, stored)).toHaveLength(1)
+    expect(issuesOf(StoredValidatorRuleSchema, stored)).toEqual([])
+    expect(issuesOf(StoredValidatorRuleSchema, { ...stored, flags: 'g' })[0]?.[0]).toBe('flags')
+  })
+
+  it('accepts nested repeats, which the linear engine runs safely', () => {
+    for (const pattern of ['(ab)+', '(?:\\d{3}-)+\\d{4}', '^(a|b)*$', '(\\w+\\s?)+']) {
       expect(regexProblem(pattern, ''), pattern).toBeNull()
     }
+  })
+
+  it('answers at once for catastrophic patterns on long texts', () => {
+    const document = documentWith([
+      { type: 'regex', field: 'transcript', pattern: '^(a|a)*$' },
+      { type: 'regex', field: 'comment', pattern: '^(\\w|\\d)+$' },
+    ])
+    // A backtracking engine would need longer than the age of the universe for these.
+    const result = evaluateValidators(document, {
+      transcript: `${'a'.repeat(5000)}!`,
+      comment: `${'1'.repeat(5000)}!`,
+    })
+    expect(result.errors).toEqual({
+      transcript: ['The value does not have the required form.'],
+      comment: ['The value does not have the required form.'],
+    })
+  })
+
+  it('refuses to run a pattern on texts over the length bound', () => {
+    const rules = [{ type: 'regex' as const, field: 'transcript', pattern: '^a+$' }]
+    expect(errorsOf(rules, { transcript: 'a'.repeat(MAX_PATTERN_TEXT_LENGTH) })).toEqual({})
+    expect(errorsOf(rules, { transcript: 'a'.repeat(MAX_PATTERN_TEXT_LENGTH + 1) })).toEqual({
+      transcript: [
+        `Too long to check its form: enter at most ${MAX_PATTERN_TEXT_LENGTH} characters.`,
+      ],
+    })
+  })
+
+  it('runs patterns through the engine it is given', () => {
+    const seen: string[] = []
+    const rules = [{ type: 'regex' as const, field: 'transcript', pattern: '^x$', flags: 'i' }]
+    const result = evaluateValidators(documentWith(rules), { transcript: 'X' }, {}, (p, f, t) => {
+      seen.push(`${p}/${f}/${t}`)
+      return false
+    })
+    expect(seen).toEqual(['^x$/i/X'])
+    expect(result.errors.transcript).toEqual(['The value does not have the required form.'])
   })
 
   it('knows every rule type and refuses unknown ones', () => {

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { compileLinearPattern, type PatternMatcher } from './linear-pattern'
 import type { TaskSchemaDocument } from './task-schema'
 
 /**
@@ -45,63 +46,48 @@ export const ConditionSchema = v.pipe(
 )
 export type Condition = v.InferOutput<typeof ConditionSchema>
 
-/** Longest regex pattern a schema may hold; long patterns are where backtracking hides. */
+/** Longest regex pattern a schema may hold. */
 export const MAX_PATTERN_LENGTH = 500
+/**
+ * Longest text, in characters, a regex validator runs on. Matching is linear in the text, so this
+ * bounds the time of every check; a longer value fails the rule with its own message.
+ */
+export const MAX_PATTERN_TEXT_LENGTH = 10_000
 
 /**
- * Whether a pattern may run on the server against any annotation text. It must compile, and no
- * quantified group may itself contain a quantifier (`(a+)+`, `(\w*)*`): that shape is what makes
- * a regex backtrack exponentially. The check is deliberately conservative: it also refuses some
- * harmless patterns, which can always be rewritten without the nesting.
+ * Runs a validator pattern: returns whether `text` contains a match, or throws when the pattern
+ * cannot run. Every engine given here must match in linear time (see contract/linear-pattern.ts);
+ * the server passes RE2, the browser uses the default.
+ */
+export type PatternTest = (pattern: string, flags: string, text: string) => boolean
+
+const compiledPatterns = new Map<string, PatternMatcher>()
+const MAX_COMPILED_PATTERNS = 200
+
+/** The contract's own linear engine, with compiled patterns kept while the worker types. */
+export const linearPatternTest: PatternTest = (pattern, flags, text) => {
+  const key = `${flags}/${pattern}`
+  let matcher = compiledPatterns.get(key)
+  if (!matcher) {
+    matcher = compileLinearPattern(pattern, flags)
+    if (compiledPatterns.size >= MAX_COMPILED_PATTERNS) compiledPatterns.clear()
+    compiledPatterns.set(key, matcher)
+  }
+  return matcher.test(text)
+}
+
+/**
+ * Why a pattern may not be saved, or null. It must compile in the linear engine, which refuses
+ * what cannot run in linear time (backreferences, lookarounds, huge counted repeats). The server
+ * adds checks of its own at save time (RE2 must compile it; a ReDoS checker must not flag it).
  */
 export function regexProblem(pattern: string, flags: string): string | null {
   try {
-    new RegExp(pattern, flags)
+    compileLinearPattern(pattern, flags)
+    return null
   } catch (error) {
-    return `Invalid regular expression: ${(error as Error).message}`
+    return (error as Error).message
   }
-  return hasNestedQuantifier(pattern)
-    ? 'A repeated group may not contain a repeat itself (such as (a+)+); rewrite the pattern.'
-    : null
-}
-
-function hasNestedQuantifier(pattern: string): boolean {
-  /** For each open group: whether a quantifier appeared inside it. */
-  const groups: boolean[] = []
-  let lastGroupHadQuantifier = false
-  let inClass = false
-  for (let index = 0; index < pattern.length; index++) {
-    const char = pattern[index]
-    if (char === '\\') {
-      index++
-      lastGroupHadQuantifier = false
-      continue
-    }
-    if (inClass) {
-      if (char === ']') inClass = false
-      continue
-    }
-    const isQuantifier =
-      char === '*' || char === '+' || (char === '{' && /^\{\d+(,\d*)?\}/.test(pattern.slice(index)))
-    if (isQuantifier) {
-      if (lastGroupHadQuantifier) return true
-      if (groups.length > 0) groups[groups.length - 1] = true
-      lastGroupHadQuantifier = false
-      continue
-    }
-    if (char === '?' && pattern[index - 1] === '(') continue
-    if (char === '[') inClass = true
-    if (char === '(') groups.push(false)
-    else if (char === ')') {
-      const inner = groups.pop() ?? false
-      lastGroupHadQuantifier = inner
-      // A quantifier inside a group makes every enclosing group "contain a quantifier" too.
-      if (inner && groups.length > 0) groups[groups.length - 1] = true
-      continue
-    }
-    lastGroupHadQuantifier = false
-  }
-  return false
 }
 
 const ruleBase = {
@@ -114,12 +100,34 @@ const ruleBase = {
 
 const lengthValue = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000))
 
+const RegexRuleSchema = v.strictObject({
+  type: v.literal('regex'),
+  ...ruleBase,
+  pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_PATTERN_LENGTH)),
+  flags: v.optional(
+    v.pipe(v.string(), v.regex(/^(?!.*(.).*\1)[imsu]*$/, 'Use flags from i, m, s, u once.')),
+    '',
+  ),
+})
+
+const RunnableRegexRuleSchema = v.pipe(
+  RegexRuleSchema,
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const problem = regexProblem(dataset.value.pattern, dataset.value.flags)
+    if (problem) addIssue({ message: problem, path: [pathItem(dataset.value, 'pattern')] })
+  }),
+)
+
 /**
  * One validator. All but `required` and `requires` let an empty value pass, so "optional but
  * well-formed" is one rule and "mandatory" another.
  *
  * - required: the field must not be empty.
- * - regex: the text must match `pattern` (JavaScript syntax; flags from i, m, s, u).
+ * - regex: the text must contain a match of `pattern`, in JavaScript's strict Unicode syntax
+ *   without backreferences or lookarounds, run in linear time with RE2 semantics (flags: i ignores
+ *   case, m makes ^ and $ match at line breaks, s makes . match line breaks, u is implied); texts
+ *   longer than MAX_PATTERN_TEXT_LENGTH characters fail without running it.
  * - min_length / max_length: bounds on the number of characters.
  * - allowed_values: the value (each choice of a multiple dropdown) must be one of `values`,
  *   optionally ignoring case.
@@ -127,40 +135,34 @@ const lengthValue = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_
  * - compare: the field against `other_field` with eq/ne (numbers by value, else text) or
  *   lt/lte/gt/gte (numbers only); skipped while either is empty.
  */
-export const ValidatorRuleSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('required'), ...ruleBase }),
-  v.pipe(
+const validatorRuleSchema = (regexRule: typeof RegexRuleSchema | typeof RunnableRegexRuleSchema) =>
+  v.variant('type', [
+    v.strictObject({ type: v.literal('required'), ...ruleBase }),
+    regexRule,
+    v.strictObject({ type: v.literal('min_length'), ...ruleBase, value: lengthValue }),
+    v.strictObject({ type: v.literal('max_length'), ...ruleBase, value: lengthValue }),
     v.strictObject({
-      type: v.literal('regex'),
+      type: v.literal('allowed_values'),
       ...ruleBase,
-      pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_PATTERN_LENGTH)),
-      flags: v.optional(
-        v.pipe(v.string(), v.regex(/^(?!.*(.).*\1)[imsu]*$/, 'Use flags from i, m, s, u once.')),
-        '',
-      ),
+      values: v.pipe(v.array(v.string()), v.minLength(1, 'List at least one value.')),
+      case_insensitive: v.optional(v.boolean(), false),
     }),
-    v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed) return
-      const problem = regexProblem(dataset.value.pattern, dataset.value.flags)
-      if (problem) addIssue({ message: problem, path: [pathItem(dataset.value, 'pattern')] })
+    v.strictObject({ type: v.literal('requires'), ...ruleBase, when: ConditionSchema }),
+    v.strictObject({
+      type: v.literal('compare'),
+      ...ruleBase,
+      operator: v.picklist(['eq', 'ne', 'lt', 'lte', 'gt', 'gte']),
+      other_field: FieldNameSchema,
     }),
-  ),
-  v.strictObject({ type: v.literal('min_length'), ...ruleBase, value: lengthValue }),
-  v.strictObject({ type: v.literal('max_length'), ...ruleBase, value: lengthValue }),
-  v.strictObject({
-    type: v.literal('allowed_values'),
-    ...ruleBase,
-    values: v.pipe(v.array(v.string()), v.minLength(1, 'List at least one value.')),
-    case_insensitive: v.optional(v.boolean(), false),
-  }),
-  v.strictObject({ type: v.literal('requires'), ...ruleBase, when: ConditionSchema }),
-  v.strictObject({
-    type: v.literal('compare'),
-    ...ruleBase,
-    operator: v.picklist(['eq', 'ne', 'lt', 'lte', 'gt', 'gte']),
-    other_field: FieldNameSchema,
-  }),
-])
+  ])
+
+/** A validator as a client saves it: a regex pattern must be one the linear engines can run. */
+export const ValidatorRuleSchema = validatorRuleSchema(RunnableRegexRuleSchema)
+/**
+ * A validator as the server hands it out. A pattern saved before a stricter check still loads
+ * (evaluation skips a pattern it cannot run), so one old rule cannot make a schema unreadable.
+ */
+export const StoredValidatorRuleSchema = validatorRuleSchema(RegexRuleSchema)
 export type ValidatorRule = v.InferOutput<typeof ValidatorRuleSchema>
 export type ValidatorRuleInput = v.InferInput<typeof ValidatorRuleSchema>
 
@@ -290,8 +292,35 @@ const OPERATOR_WORDS = {
   gte: 'at least',
 } as const
 
+/**
+ * Whether the text has the form a regex rule asks for. A pattern that no longer compiles (stored
+ * before a stricter check) is skipped rather than blocking every save; its owner sees the problem
+ * on the next edit of the schema.
+ */
+function patternFailure(
+  rule: Extract<ValidatorRule, { type: 'regex' }>,
+  text: string,
+  patternTest: PatternTest,
+): string | null {
+  if (characters(text) > MAX_PATTERN_TEXT_LENGTH) {
+    return `Too long to check its form: enter at most ${MAX_PATTERN_TEXT_LENGTH} characters.`
+  }
+  let matches: boolean
+  try {
+    matches = patternTest(rule.pattern, rule.flags, text)
+  } catch {
+    return null
+  }
+  return matches ? null : 'The value does not have the required form.'
+}
+
 /** The default message of a failed rule, or null when the value passes. */
-function ruleFailure(document: Fields, rule: ValidatorRule, values: Values): string | null {
+function ruleFailure(
+  document: Fields,
+  rule: ValidatorRule,
+  values: Values,
+  patternTest: PatternTest,
+): string | null {
   const text = fieldText(document, values, rule.field)
   const empty = text.trim() === ''
   switch (rule.type) {
@@ -300,9 +329,7 @@ function ruleFailure(document: Fields, rule: ValidatorRule, values: Values): str
     case 'requires':
       return empty && conditionHolds(document, rule.when, values) ? 'This field is required.' : null
     case 'regex':
-      return empty || new RegExp(rule.pattern, rule.flags).test(text)
-        ? null
-        : 'The value does not have the required form.'
+      return empty ? null : patternFailure(rule, text, patternTest)
     case 'min_length':
       return empty || characters(text) >= rule.value
         ? null
@@ -331,12 +358,14 @@ function ruleFailure(document: Fields, rule: ValidatorRule, values: Values): str
 /**
  * Runs a schema's validators over one annotation. Fields in rows hidden by rows_visibility are
  * not checked, since the worker cannot see or fill them. Besides the rules, every non-empty value
- * of an int, float or bool field must fit its data type (an error).
+ * of an int, float or bool field must fit its data type (an error). Regex rules run through
+ * `patternTest`, a linear-time engine.
  */
 export function evaluateValidators(
   document: TaskSchemaDocument,
   annotationData: Values,
   itemData: Values = {},
+  patternTest: PatternTest = linearPatternTest,
 ): ValidationResult {
   const values = { ...itemData, ...annotationData }
   const visible = visibleRows(document, values)
@@ -360,7 +389,7 @@ export function evaluateValidators(
   }
   for (const rule of document.validators) {
     if (!shown(rule.field)) continue
-    const failure = ruleFailure(document, rule, values)
+    const failure = ruleFailure(document, rule, values, patternTest)
     if (failure) add(rule.severity, rule.field, rule.message ?? failure)
   }
   return result

@@ -4,6 +4,7 @@ import {
   layoutRowNumbers,
   pathItem,
   RowVisibilityRuleSchema,
+  StoredValidatorRuleSchema,
   ValidatorRuleSchema,
 } from './schema-rules'
 
@@ -305,26 +306,36 @@ function issuePath(
   return path
 }
 
-export const TaskSchemaDocumentSchema = v.pipe(
-  v.strictObject({
-    validators: v.optional(v.pipe(v.array(ValidatorRuleSchema), v.maxLength(500)), () => []),
-    rows_visibility: v.optional(
-      v.pipe(v.array(RowVisibilityRuleSchema), v.maxLength(500)),
-      () => [],
-    ),
-    item_schema: fieldMap(SchemaFieldSchema),
-    annotation_schema: v.pipe(
-      fieldMap(AnnotationFieldSchema),
-      v.check((fields) => Object.keys(fields).length > 0, 'Define at least one annotation field.'),
-    ),
-  }),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return
-    for (const problem of documentProblems(dataset.value)) {
-      addIssue({ message: problem.message, path: issuePath(dataset.value, problem.path) })
-    }
-  }),
-)
+const taskSchemaDocumentSchema = (
+  rule: typeof ValidatorRuleSchema | typeof StoredValidatorRuleSchema,
+) =>
+  v.pipe(
+    v.strictObject({
+      validators: v.optional(v.pipe(v.array(rule), v.maxLength(500)), () => []),
+      rows_visibility: v.optional(
+        v.pipe(v.array(RowVisibilityRuleSchema), v.maxLength(500)),
+        () => [],
+      ),
+      item_schema: fieldMap(SchemaFieldSchema),
+      annotation_schema: v.pipe(
+        fieldMap(AnnotationFieldSchema),
+        v.check(
+          (fields) => Object.keys(fields).length > 0,
+          'Define at least one annotation field.',
+        ),
+      ),
+    }),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return
+      for (const problem of documentProblems(dataset.value)) {
+        addIssue({ message: problem.message, path: issuePath(dataset.value, problem.path) })
+      }
+    }),
+  )
+/** A document as a client saves it, its regex patterns checked to run in linear time. */
+export const TaskSchemaDocumentSchema = taskSchemaDocumentSchema(ValidatorRuleSchema)
+/** A document as the server hands it out: see StoredValidatorRuleSchema. */
+export const StoredTaskSchemaDocumentSchema = taskSchemaDocumentSchema(StoredValidatorRuleSchema)
 export type TaskSchemaDocument = v.InferOutput<typeof TaskSchemaDocumentSchema>
 /** A document as written by a client: validators' severities and the rule lists may be left out. */
 export type TaskSchemaDocumentInput = v.InferInput<typeof TaskSchemaDocumentSchema>

@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE } from './constants'
 import { orderingQuery, searchQuery } from './query'
 import { FieldNameSchema, type Messages } from './schema-rules'
 import { TaskStatusSchema } from './task-intake'
-import { TaskSchemaDocumentSchema, WidgetConfigSchema } from './task-schema'
+import { StoredTaskSchemaDocumentSchema, WidgetConfigSchema } from './task-schema'
 
 /**
  * The end worker's calls (all under /api/endworker/, endworker permission): the tasks they may
@@ -185,7 +185,7 @@ export const WorkerItemSetSchema = v.object({
   items_count: v.number(),
   done_items_count: v.number(),
   /** The task's pinned schema version. */
-  schema: TaskSchemaDocumentSchema,
+  schema: StoredTaskSchemaDocumentSchema,
   protocol: v.object({
     ...WorkerProtocolRefSchema.entries,
     serving_type: v.picklist(['PDF', 'TXT']),

@@ -31,6 +31,7 @@ import {
 import { insertAccount } from '../manage/accounts'
 import { CommandError } from '../manage/errors'
 import { hashPassword } from '../modules/auth/passwords'
+import { assertSafePatterns } from '../patterns/pattern-safety'
 import {
   DEMO_ACCOUNTS,
   DEMO_EMAIL_DOMAIN,
@@ -193,6 +194,7 @@ type DefinitionsInput = {
 async function insertDefinitionsAndTask(db: Db, input: DefinitionsInput): Promise<number> {
   const { userId, languageIds, clientGroupId, taskGroupId, files } = input
   const author = userId('client')
+  await assertSafePatterns(DEMO_TASK_SCHEMA)
   const [project] = await db
     .insert(projects)
     .values({ name: 'Demo project', description: 'Sample work to try the platform with.' })

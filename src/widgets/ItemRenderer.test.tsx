@@ -233,4 +233,24 @@ describe('ItemRenderer messages', () => {
     await user.type(screen.getByRole('textbox', { name: 'Why not?' }), 'Blurred')
     expect(reason.queryByText('This field is required.')).not.toBeInTheDocument()
   })
+
+  it('checks patterns in linear time, so a catastrophic one answers as the worker types', async () => {
+    const user = userEvent.setup()
+    const withPattern: TaskSchemaDocument = {
+      ...schema,
+      validators: [
+        { type: 'regex', field: 'transcript', pattern: '^(a|a)*$', flags: '', severity: 'error' },
+      ],
+    }
+    // A backtracking engine tries 2^60 ways to split these before giving up on the last key.
+    renderInProviders(
+      <Controlled schema={withPattern} validateLocally initial={{ transcript: 'a'.repeat(60) }} />,
+    )
+
+    const transcript = within(cellOf('transcript')!)
+    const formMessage = 'The value does not have the required form.'
+    expect(transcript.queryByText(formMessage)).not.toBeInTheDocument()
+    await user.type(screen.getByRole('textbox', { name: /Transcript/ }), '!')
+    expect(transcript.getByText(formMessage)).toBeInTheDocument()
+  })
 })

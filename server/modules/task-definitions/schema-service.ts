@@ -6,6 +6,7 @@ import type {
 } from '../../../contract/client-definitions'
 import type { Db } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
+import { assertSafePatterns } from '../../patterns/pattern-safety'
 import { clientScopeOf } from '../client-groups/scope'
 import { assertClientGroupInScope } from './references'
 import { schemaRows, schemaTable } from './schema-queries'
@@ -28,6 +29,7 @@ export async function createSchema(
   body: TaskSchemaCreate,
 ): Promise<TaskSchemaEntity> {
   await assertClientGroupInScope(db, await clientScopeOf(db, user), body.client_group)
+  await assertSafePatterns(body.schema)
   const id = await schemaTable.insert(db, {
     name: body.name,
     clientGroupId: body.client_group,
@@ -44,6 +46,8 @@ export async function patchSchema(
   patch: TaskSchemaPatch,
 ): Promise<TaskSchemaEntity> {
   const scope = await clientScopeOf(db, user)
+  // Checked before the transaction: the analysis may take a moment and must not hold row locks.
+  if (patch.schema !== undefined) await assertSafePatterns(patch.schema)
   const resultId = await editVersion(db, SCHEMA_KIND, scope, id, {
     lock: schemaTable.lock,
     changesContent: (row) =>

@@ -67,7 +67,7 @@ describe('POST /api/client/task-schemas/', () => {
         annotation_schema: {
           transcript: { ...document.annotation_schema.transcript, data_type: 'text' },
         },
-        validators: [{ type: 'regex', field: 'transcript', pattern: '(a+)+' }],
+        validators: [{ type: 'regex', field: 'transcript', pattern: '(a)\\1' }],
       },
     })
     expect(response.statusCode).toBe(400)

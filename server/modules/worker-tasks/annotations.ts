@@ -16,6 +16,7 @@ import {
   type KeyedRequest,
   withIdempotency,
 } from '../../http/idempotency'
+import { re2PatternTest } from '../../patterns/re2-patterns'
 import {
   type AnnotationWrite,
   findAnnotation,
@@ -99,7 +100,7 @@ function plannedWrite(
       userId,
       data: body.data,
       isDone: body.is_done,
-      ...evaluateValidators(target.document, body.data, target.itemData),
+      ...evaluateValidators(target.document, body.data, target.itemData, re2PatternTest),
       clientUpdatedAt: new Date(body.client_updated_at),
     },
   }

@@ -146,6 +146,7 @@ function RuleSpecifics({ rule, position, allFields, onChange, problemAt }: Valid
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t`Pattern (JavaScript regular expression)`}
+            description={t`Checked in linear time: no backreferences, lookahead or lookbehind.`}
             value={rule.pattern}
             onChange={(event) => onChange({ ...rule, pattern: event.currentTarget.value })}
             error={problemAt('pattern')}
@@ -153,7 +154,7 @@ function RuleSpecifics({ rule, position, allFields, onChange, problemAt }: Valid
           />
           <TextInput
             label={t`Flags`}
-            description={t`Any of i, m, s, u.`}
+            description={t`i: ignore case; m: ^ and $ at line breaks; s: . matches line breaks; u: always on.`}
             value={rule.flags ?? ''}
             onChange={(event) => onChange({ ...rule, flags: event.currentTarget.value })}
             error={problemAt('flags')}
