@@ -1,4 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  TASK_DESCRIPTION_MAX_CHARS,
+  TASK_METADATA_VALUE_MAX_CHARS,
+} from '../../../contract/task-intake'
 import { discPng, toneWav } from '../../demo/media-files'
 import { signIn } from '../../test/session-client'
 import {
@@ -221,15 +225,25 @@ describe('POST /api/client/tasks/ refusing an upload', () => {
         deadline: 'tomorrow',
         start_task: 'yes',
         project: 'x',
+        description: 'd'.repeat(TASK_DESCRIPTION_MAX_CHARS + 1),
       },
       { name: 'a.jsonl', content: '{"prompt":"x"}' },
       {
         settle_target_lang: ["must be 'true' or 'false'"],
-        metadata: ['must be a JSON object of strings'],
+        description: ['must be at most 2,000 characters'],
+        metadata: ['values must be strings'],
         deadline: ['must be an ISO 8601 date, or a timestamp with its time zone'],
         start_task: ["must be 'true' or 'false'"],
         project: ['must be an id'],
       },
+    )
+    await expectRefused(
+      {
+        ...requiredFields(intake.defs),
+        metadata: JSON.stringify({ note: 'v'.repeat(TASK_METADATA_VALUE_MAX_CHARS + 1) }),
+      },
+      { name: 'a.jsonl', content: '{"prompt":"x"}' },
+      { metadata: ['values must be at most 2,000 characters'] },
     )
     await expectRefused(
       { ...requiredFields(intake.defs), base_language: '999999', project: '999999' },

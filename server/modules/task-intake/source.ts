@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Readable } from 'node:stream'
+import { type Readable, Transform } from 'node:stream'
 import yauzl from 'yauzl'
 import { TASK_UPLOAD_EXTENSIONS } from '../../../contract/task-intake'
 import {
@@ -13,12 +13,21 @@ import {
 } from './item-rules'
 import { type RecordUnit, readCsvRecords, readJsonRecords, type SourceRecord } from './records'
 
-/** Problems with the file as a whole (its format, the make-up of a ZIP). */
+/**
+ * Problems with the file as a whole (its format, the make-up of a ZIP); `tooLarge` when a ZIP
+ * inflates past a limit (413).
+ */
 export class FileProblems extends Error {
-  constructor(readonly problems: string[]) {
+  constructor(
+    readonly problems: string[],
+    readonly tooLarge = false,
+  ) {
     super(problems.join(' '))
   }
 }
+
+/** How many bytes the entries taken from a ZIP may inflate to, each and all together. */
+export type InflateLimits = { entryBytes: number; totalBytes: number }
 
 type DataFormat = 'csv' | 'json'
 
@@ -33,6 +42,11 @@ export type DataSource = {
   resolveMedia: (media: MediaPath) => string | null
   /** The bytes of a ZIP entry named by a resolved media path. */
   openMedia: (entryName: string) => Promise<Readable>
+  /**
+   * Inflates the named entries without keeping them, counting their bytes against the limits,
+   * so an archive that lies about its sizes is refused before anything is made of it.
+   */
+  checkMedia: (entryNames: Iterable<string>) => Promise<void>
   close: () => void
 }
 
@@ -95,14 +109,19 @@ async function detectFormat(filePath: string, fileName: string): Promise<DataFor
 
 const readerOf = (format: DataFormat) => (format === 'csv' ? readCsvRecords : readJsonRecords)
 
-export async function openDataSource(filePath: string, fileName: string): Promise<DataSource> {
+export async function openDataSource(
+  filePath: string,
+  fileName: string,
+  limits: InflateLimits,
+): Promise<DataSource> {
   const format = await detectFormat(filePath, fileName)
-  if (format === 'zip') return openZipSource(filePath)
+  if (format === 'zip') return openZipSource(filePath, limits)
   return {
     records: () => readerOf(format)(fs.createReadStream(filePath)),
     resolveMedia: (media) =>
       `field '${media.field}' must be the uuid of a media file: file paths work only inside a ZIP.`,
     openMedia: () => Promise.reject(new Error('media files come only from a ZIP')),
+    checkMedia: async () => {},
     close: () => {},
   }
 }
@@ -111,25 +130,158 @@ export async function openDataSource(filePath: string, fileName: string): Promis
 const isJunk = (name: string) =>
   name.startsWith('__MACOSX/') || /(^|\/)(\._[^/]*|\.DS_Store)$/.test(name)
 
-async function openZipSource(filePath: string): Promise<DataSource> {
+const S_IFMT = 0o170000
+const S_IFLNK = 0o120000
+/** The "made by" host MS-DOS keeps no Unix mode in the external attributes. */
+const MS_DOS_HOST = 0
+
+/** A symbolic link, as Unix and macOS archivers store one: its mode in the high attribute bits. */
+const isSymlink = (entry: yauzl.Entry) =>
+  entry.versionMadeBy >> 8 !== MS_DOS_HOST &&
+  ((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK
+
+/**
+ * The entry's name, refused when it could not be a plain file inside the archive: an absolute
+ * path, a `..` step, a symbolic link, or a character no file name (nor the database) holds.
+ */
+function checkedEntryName(entry: yauzl.Entry): string {
+  const name = yauzl.getFileNameLowLevel(
+    entry.generalPurposeBitFlag,
+    entry.fileName as unknown as Buffer,
+    entry.extraFields,
+    false,
+  )
+  if (name.includes('\u0000')) {
+    throw new FileProblems([
+      `A ZIP entry name holds a NUL character: '${name.replaceAll('\u0000', '\\0')}'.`,
+    ])
+  }
+  if (yauzl.validateFileName(name) !== null) {
+    throw new FileProblems([
+      `The ZIP entry '${name}' has a path that leaves the archive (an absolute path or a .. step); such entries are refused.`,
+    ])
+  }
+  if (isSymlink(entry)) {
+    throw new FileProblems([
+      `The ZIP entry '${name}' is a symbolic link; links are refused, put the file itself in the ZIP.`,
+    ])
+  }
+  return name
+}
+
+const mib = (bytes: number) => `${Math.floor(bytes / 1024 ** 2).toLocaleString('en')} MiB`
+
+/** Counts what a ZIP source inflates: each entry, and all entries together. */
+class InflateBudget {
+  private used = 0
+
+  constructor(private readonly limits: InflateLimits) {}
+
+  /** Refuses entries whose declared sizes already break a limit, before inflating any. */
+  checkDeclared(entries: { name: string; entry: yauzl.Entry }[]) {
+    let total = this.used
+    for (const { name, entry } of entries) {
+      this.checkEntry(name, entry.uncompressedSize)
+      total += entry.uncompressedSize
+      this.checkTotal(name, total)
+    }
+  }
+
+  /**
+   * The entry's bytes, counted as they are inflated: past a limit, or past the size its header
+   * declares (which would make it a lie), the stream fails and inflating stops.
+   */
+  count(stream: Readable, name: string, declared: number): Readable {
+    let bytes = 0
+    const counted = new Transform({
+      transform: (chunk: Buffer, _encoding, done) => {
+        bytes += chunk.length
+        this.used += chunk.length
+        try {
+          this.checkEntry(name, bytes)
+          this.checkTotal(name, this.used)
+          if (bytes > declared) {
+            throw new FileProblems(
+              [
+                `The ZIP entry '${name}' inflates to more than the ${declared.toLocaleString('en')} bytes its header declares; the archive is damaged or forged.`,
+              ],
+              true,
+            )
+          }
+        } catch (error) {
+          done(error as Error)
+          return
+        }
+        done(null, chunk)
+      },
+      flush: (done) => {
+        done(
+          bytes < declared
+            ? new FileProblems([
+                `The ZIP entry '${name}' holds fewer bytes than its header declares; the archive is damaged.`,
+              ])
+            : null,
+        )
+      },
+    })
+    stream.on('error', (error) =>
+      counted.destroy(
+        new FileProblems([`The ZIP entry '${name}' cannot be read: ${error.message}.`]),
+      ),
+    )
+    counted.on('close', () => stream.destroy())
+    return stream.pipe(counted)
+  }
+
+  private checkEntry(name: string, bytes: number) {
+    if (bytes > this.limits.entryBytes) {
+      throw new FileProblems(
+        [
+          `The ZIP entry '${name}' inflates to more than the limit of ${mib(this.limits.entryBytes)} per file.`,
+        ],
+        true,
+      )
+    }
+  }
+
+  private checkTotal(name: string, bytes: number) {
+    if (bytes > this.limits.totalBytes) {
+      throw new FileProblems(
+        [
+          `The files taken from the ZIP inflate to more than the limit of ${mib(this.limits.totalBytes)} per upload (at the entry '${name}').`,
+        ],
+        true,
+      )
+    }
+  }
+}
+
+async function openZipSource(filePath: string, limits: InflateLimits): Promise<DataSource> {
   let zip: yauzl.ZipFile
   const files = new Map<string, yauzl.Entry>()
-  const dataEntries: yauzl.Entry[] = []
+  const dataEntries: { name: string; entry: yauzl.Entry }[] = []
   try {
-    zip = await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: false })
+    // Names are decoded and checked here, to name a refused entry; sizes are counted here too.
+    zip = await yauzl.openPromise(filePath, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: false,
+      validateEntrySizes: false,
+    })
   } catch (error) {
     throw new FileProblems([`The ZIP archive cannot be read: ${(error as Error).message}.`])
   }
   try {
     for await (const entry of zip.eachEntry()) {
-      if (entry.fileName.endsWith('/') || isJunk(entry.fileName)) continue
+      const name = checkedEntryName(entry)
+      if (name.endsWith('/') || isJunk(name)) continue
       if (entry.isEncrypted()) {
-        throw new FileProblems([`The ZIP entry '${entry.fileName}' is encrypted.`])
+        throw new FileProblems([`The ZIP entry '${name}' is encrypted.`])
       }
-      if (DATA_EXTENSIONS[path.posix.extname(entry.fileName).toLowerCase()]) {
-        dataEntries.push(entry)
+      if (DATA_EXTENSIONS[path.posix.extname(name).toLowerCase()]) {
+        dataEntries.push({ name, entry })
       } else {
-        files.set(path.posix.normalize(entry.fileName), entry)
+        files.set(path.posix.normalize(name), entry)
       }
     }
   } catch (error) {
@@ -137,21 +289,25 @@ async function openZipSource(filePath: string): Promise<DataSource> {
     if (error instanceof FileProblems) throw error
     throw new FileProblems([`The ZIP archive cannot be read: ${(error as Error).message}.`])
   }
-  const [dataEntry, ...others] = dataEntries
-  if (!dataEntry || others.length > 0) {
+  const [data, ...others] = dataEntries
+  if (!data || others.length > 0) {
     zip.close()
-    const found = dataEntries.map((entry) => `'${entry.fileName}'`).join(', ')
+    const found = dataEntries.map(({ name }) => `'${name}'`).join(', ')
     throw new FileProblems([
-      dataEntry
+      data
         ? `The ZIP must hold exactly one data file; it holds ${dataEntries.length}: ${found}.`
         : `The ZIP holds no data file (${Object.keys(DATA_EXTENSIONS).join(', ')}).`,
     ])
   }
-  const format = DATA_EXTENSIONS[path.posix.extname(dataEntry.fileName).toLowerCase()]!
-  const folder = path.posix.dirname(dataEntry.fileName)
+  const budget = new InflateBudget(limits)
+  const format = DATA_EXTENSIONS[path.posix.extname(data.name).toLowerCase()]!
+  const folder = path.posix.dirname(data.name)
+  const openEntry = async (name: string, entry: yauzl.Entry) =>
+    budget.count(await zip.openReadStreamPromise(entry), name, entry.uncompressedSize)
   return {
     async *records() {
-      yield* readerOf(format)(await zip.openReadStreamPromise(dataEntry))
+      budget.checkDeclared([data])
+      yield* readerOf(format)(await openEntry(data.name, data.entry))
     },
     resolveMedia(media) {
       const given = media.path.replaceAll('\\', '/')
@@ -172,11 +328,20 @@ async function openZipSource(filePath: string): Promise<DataSource> {
       return null
     },
     async openMedia(entryName) {
-      const stream = await zip.openReadStreamPromise(files.get(entryName)!)
+      const stream = await openEntry(entryName, files.get(entryName)!)
       // The entry inflates before anyone reads it, so a broken entry can fail before the
       // consumer listens; the stream keeps the error for it, and this keeps it from crashing.
       stream.on('error', () => {})
       return stream
+    },
+    async checkMedia(entryNames) {
+      const entries = [...entryNames].map((name) => ({ name, entry: files.get(name)! }))
+      budget.checkDeclared(entries)
+      for (const { name, entry } of entries) {
+        for await (const _chunk of await openEntry(name, entry)) {
+          // Only counted: the bytes are written when the task is imported.
+        }
+      }
     },
     close: () => zip.close(),
   }
@@ -188,6 +353,8 @@ export type ItemEvent = {
   at: number
   item: CheckedItem | null
   problems: string[]
+  /** The length of the record's text (0 for a header or an unreadable record). */
+  chars: number
 }
 
 /**
@@ -206,16 +373,22 @@ export async function* checkedItems(
       if ('header' in record) {
         keysChecked = true
         const problems = keyProblems(rules, record.header)
-        if (problems.length > 0) events.push({ unit, at, item: null, problems })
+        if (problems.length > 0) events.push({ unit, at, item: null, problems, chars: 0 })
       } else if ('problem' in record) {
-        events.push({ unit, at, item: null, problems: [record.problem] })
+        events.push({ unit, at, item: null, problems: [record.problem], chars: 0 })
       } else {
         const { item, problems } = checkItem(rules, record.fields, keysChecked)
         for (const media of item.paths) {
           const problem = source.resolveMedia(media)
           if (problem) problems.push(problem)
         }
-        events.push({ unit, at, item: problems.length > 0 ? null : item, problems })
+        events.push({
+          unit,
+          at,
+          item: problems.length > 0 ? null : item,
+          problems,
+          chars: record.chars,
+        })
       }
     }
     if (events.length > 0) yield events
