@@ -289,3 +289,52 @@ describe('GET /api/client/tasks/{id}/processing/', () => {
     expect((await intake.client.get('client/tasks/999999/processing/')).statusCode).toBe(404)
   })
 })
+
+describe('text the database cannot store', () => {
+  const refused = async (name: string, content: Buffer | string, expected: string[]) => {
+    const before = await createdSoFar(intake.t.db, intake.t.mediaDir)
+    const response = await uploadTask(intake.client, requiredFields(intake.defs), {
+      name,
+      content,
+    })
+    expect(response.statusCode, response.body).toBe(400)
+    expect(response.json().fields).toEqual({ file: expected })
+    expect(await createdSoFar(intake.t.db, intake.t.mediaDir)).toEqual(before)
+  }
+
+  it('refuses NUL characters and unpaired surrogates, naming the line and field', async () => {
+    await refused(
+      'a.jsonl',
+      '{"prompt":"fine"}\n{"prompt":"a\\u0000b"}\n{"prompt":"\\ud800"}\n{"prompt":"ok","data_id":"x\\u0000"}\n{"prompt":"\\udfff\\ud83d\\ude00"}',
+      [
+        "Line 2: field 'prompt' contains a NUL character (U+0000), which cannot be stored.",
+        "Line 3: field 'prompt' contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text.",
+        'Line 4: data_id contains a NUL character (U+0000), which cannot be stored.',
+        "Line 5: field 'prompt' contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text.",
+      ],
+    )
+    await refused('a.csv', Buffer.from('prompt\r\nfine\r\nraw\u0000byte\r\n'), [
+      "Row 3: field 'prompt' contains a NUL character (U+0000), which cannot be stored.",
+    ])
+  })
+
+  it('refuses bytes that are not UTF-8, naming the line', async () => {
+    const latin1 = Buffer.from('{"prompt":"café"}\n', 'latin1')
+    await refused('a.jsonl', Buffer.concat([Buffer.from('{"prompt":"fine"}\n'), latin1]), [
+      'Line 2: not valid UTF-8 text (save the file as UTF-8); nothing after it was read.',
+    ])
+    await refused(
+      'a.csv',
+      Buffer.concat([Buffer.from('prompt\nfine\n'), Buffer.from('café\n', 'latin1')]),
+      ['Row 3: not valid UTF-8 text (save the file as UTF-8); nothing after it was read.'],
+    )
+  })
+
+  it('accepts the same text when it is well formed', async () => {
+    const response = await uploadTask(intake.client, requiredFields(intake.defs), {
+      name: 'a.jsonl',
+      content: '{"prompt":"caf\\u00e9 \\ud83d\\ude00 \\u0001"}',
+    })
+    expect(response.statusCode, response.body).toBe(201)
+  })
+})
