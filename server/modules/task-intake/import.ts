@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Db } from '../../db/client'
 import type { JobLogger } from '../../jobs/queue'
 import { mediaFilePath, removeStoredFile, storeStream } from '../media/storage'
+import { FileProblems } from './file-problems'
 import { type CheckedItem, type ItemRules, itemRulesOf } from './item-rules'
 import {
   finishImport,
@@ -15,14 +16,8 @@ import {
   taskToImport,
 } from './queries'
 import { placeOf } from './records'
-import {
-  checkedItems,
-  type DataSource,
-  FileProblems,
-  type InflateLimits,
-  MEDIA_TYPES,
-  openDataSource,
-} from './source'
+import { checkedItems, type DataSource, MEDIA_TYPES, openDataSource } from './source'
+import type { InflateLimits } from './zip-entries'
 
 export type ImportContext = {
   db: Db

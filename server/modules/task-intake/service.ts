@@ -14,6 +14,7 @@ import { RequestValidationError } from '../../http/valibot'
 import type { JobLogger } from '../../jobs/queue'
 import { assertInClientScope, clientScopeOf } from '../client-groups/scope'
 import { mediaFilePath, removeStoredFile, type StoredFile } from '../media/storage'
+import { FileProblems } from './file-problems'
 import { importTask } from './import'
 import { type ItemRules, itemRulesOf } from './item-rules'
 import type { ImportJobs } from './jobs'
@@ -31,7 +32,8 @@ import {
   unusableMediaUuids,
 } from './queries'
 import { placeOf } from './records'
-import { checkedItems, FileProblems, type InflateLimits, openDataSource } from './source'
+import { checkedItems, openDataSource } from './source'
+import type { InflateLimits } from './zip-entries'
 
 export type IntakeDeps = {
   db: Db
