@@ -4,9 +4,10 @@
  */
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '../contract/constants'
 import { type DatabaseHandle, openDatabase } from '../server/db/client'
 import { createScratchDatabase } from '../server/test/scratch-database'
+
+export { signInOverHttp } from '../server/test/session-client'
 
 export type Kind = 'postgres' | 'pglite'
 
@@ -68,33 +69,4 @@ export function sampleRss(intervalMs: number) {
     peak: () => Math.max(peak, process.memoryUsage.rss()),
     stop: () => clearInterval(timer),
   }
-}
-
-/**
- * Signs in through the real login endpoint as a browser would: cookies kept, the CSRF header and
- * Origin sent. Answers the headers each later request needs.
- */
-export async function signInOverHttp(base: string, username: string, password: string) {
-  const cookies = new Map<string, string>()
-  const keep = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';')
-      const separator = pair.indexOf('=')
-      cookies.set(pair.slice(0, separator), pair.slice(separator + 1))
-    }
-  }
-  const headers = (): Record<string, string> => ({
-    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    [CSRF_HEADER]: cookies.get(CSRF_COOKIE) ?? '',
-    origin: new URL(base).origin,
-  })
-  keep(await fetch(`${base}${API_BASE}/auth/csrf/`))
-  const login = await fetch(`${base}${API_BASE}/auth/session/login/`, {
-    method: 'POST',
-    headers: { ...headers(), 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  })
-  if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`)
-  keep(login)
-  return headers
 }

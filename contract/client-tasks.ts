@@ -11,7 +11,13 @@ import {
   textFlag,
   textMoment,
 } from './query'
-import { TASK_STATUSES, type TaskStatus, TaskStatusSchema } from './task-intake'
+import {
+  TASK_STATUSES,
+  TaskDescriptionSchema,
+  TaskMetadataSchema,
+  type TaskStatus,
+  TaskStatusSchema,
+} from './task-intake'
 
 /**
  * The client's monitoring and export calls: the tasks list (Active, Archived, Overview), the task
@@ -287,9 +293,9 @@ export const TaskCountSchema = v.object({ count: v.number() })
 
 /** PATCH /client/tasks/{id}/ (and `data` of a bulk update): the fields a client may edit. */
 export const TaskPatchSchema = v.strictObject({
-  description: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+  description: v.optional(TaskDescriptionSchema),
   deadline: v.optional(v.nullable(isoMomentSchema)),
-  metadata: v.optional(v.record(v.string(), v.string())),
+  metadata: v.optional(TaskMetadataSchema),
   local_parameters: v.optional(v.record(v.string(), v.unknown())),
   project: v.optional(v.nullable(IdSchema)),
   download_enabled: v.optional(v.boolean()),

@@ -25,6 +25,46 @@ export const TASK_UPLOAD_PROBLEMS_SHOWN = 20
  */
 export const ITEM_DATA_ID_KEY = 'data_id'
 
+/** A task's description, on upload and on every edit. */
+export const TASK_DESCRIPTION_MAX_CHARS = 2000
+/** A task's metadata: at most this many keys, each key and each value at most so long. */
+export const TASK_METADATA_MAX_KEYS = 100
+export const TASK_METADATA_KEY_MAX_CHARS = 100
+export const TASK_METADATA_VALUE_MAX_CHARS = 2000
+
+export const TaskDescriptionSchema = v.pipe(
+  v.string(),
+  v.maxLength(
+    TASK_DESCRIPTION_MAX_CHARS,
+    `must be at most ${TASK_DESCRIPTION_MAX_CHARS.toLocaleString('en')} characters`,
+  ),
+)
+
+/** Task metadata: a map of strings, bounded in keys and in length. */
+export const TaskMetadataSchema = v.pipe(
+  v.record(
+    v.pipe(
+      v.string(),
+      v.maxLength(
+        TASK_METADATA_KEY_MAX_CHARS,
+        `keys must be at most ${TASK_METADATA_KEY_MAX_CHARS} characters`,
+      ),
+    ),
+    v.pipe(
+      v.string('values must be strings'),
+      v.maxLength(
+        TASK_METADATA_VALUE_MAX_CHARS,
+        `values must be at most ${TASK_METADATA_VALUE_MAX_CHARS.toLocaleString('en')} characters`,
+      ),
+    ),
+    'must be an object of strings',
+  ),
+  v.check(
+    (metadata) => Object.keys(metadata).length <= TASK_METADATA_MAX_KEYS,
+    `must have at most ${TASK_METADATA_MAX_KEYS} keys`,
+  ),
+)
+
 export const TASK_STATUSES = [
   'CREATED',
   'PROCESSING',
@@ -44,17 +84,20 @@ const idField = v.pipe(
   v.transform(Number),
 )
 
-const isStringMap = (value: unknown): value is Record<string, string> =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.values(value).every((entry) => typeof entry === 'string')
-
 const metadataField = v.pipe(
   v.string(),
   v.parseJson(undefined, 'must be a JSON object of strings'),
-  v.check(isStringMap, 'must be a JSON object of strings'),
-  v.transform((value) => value as Record<string, string>),
+  v.check(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'must be a JSON object of strings',
+  ),
+  // The problems of the parsed object belong to the form field, not to a path inside its text.
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const parsed = v.safeParse(TaskMetadataSchema, dataset.value)
+    if (parsed.success) return parsed.output
+    addIssue({ message: parsed.issues[0].message })
+    return NEVER
+  }),
 )
 
 /**
@@ -67,7 +110,7 @@ export const TaskUploadFieldsSchema = v.object(
     base_language: idField,
     target_language: idField,
     settle_target_lang: v.pipe(v.string(required), textFlag),
-    description: v.optional(v.string(), ''),
+    description: v.optional(TaskDescriptionSchema, ''),
     metadata: v.optional(metadataField),
     project: v.optional(idField),
     deadline: v.optional(textMoment),

@@ -60,3 +60,30 @@ describe('public and trusted origins', () => {
     )
   })
 })
+
+describe('upload and import limits', () => {
+  it('default to 512 MiB per ZIP entry, 4 GiB per upload and a 30-second heartbeat', () => {
+    const config = loadConfig({})
+    expect(config.zipInflateLimits).toEqual({
+      entryBytes: 512 * 1024 ** 2,
+      totalBytes: 4 * 1024 ** 3,
+    })
+    expect(config.importHeartbeatSeconds).toBe(30)
+  })
+
+  it('take the environment, refusing a heartbeat under 10 seconds', () => {
+    const config = loadConfig({
+      UPLOAD_ZIP_ENTRY_MAX_MIB: '64',
+      UPLOAD_ZIP_TOTAL_MAX_MIB: '128',
+      IMPORT_HEARTBEAT_SECONDS: '10',
+    })
+    expect(config.zipInflateLimits).toEqual({
+      entryBytes: 64 * 1024 ** 2,
+      totalBytes: 128 * 1024 ** 2,
+    })
+    expect(config.importHeartbeatSeconds).toBe(10)
+    expect(() => loadConfig({ IMPORT_HEARTBEAT_SECONDS: '5' })).toThrow(
+      'IMPORT_HEARTBEAT_SECONDS="5": must be at least 10',
+    )
+  })
+})

@@ -81,6 +81,18 @@ const EnvSchema = v.object({
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
   ),
+  /** What one file taken from an uploaded ZIP may inflate to (the data file or a media file). */
+  UPLOAD_ZIP_ENTRY_MAX_MIB: v.optional(positiveInteger, '512'),
+  /** What all files taken from one uploaded ZIP may inflate to together. */
+  UPLOAD_ZIP_TOTAL_MAX_MIB: v.optional(positiveInteger, '4096'),
+  /**
+   * How often a running import tells the job queue it is alive; an import silent for this long
+   * (its server was killed) is started again, and after the third start recorded as failed.
+   */
+  IMPORT_HEARTBEAT_SECONDS: v.optional(
+    v.pipe(positiveInteger, v.minValue(10, 'must be at least 10')),
+    '30',
+  ),
 })
 
 export type AppConfig = {
@@ -106,11 +118,16 @@ export type AppConfig = {
     providerName: string
   } | null
   logLevel: string
+  /** Bytes the files taken from an uploaded ZIP may inflate to: each, and all together. */
+  zipInflateLimits: { entryBytes: number; totalBytes: number }
+  importHeartbeatSeconds: number
   /** Where the built PWA lives; null when the server runs without it (tests). */
   staticDir: string | null
 }
 
 export class ConfigError extends Error {}
+
+const MIB = 1024 ** 2
 
 /**
  * Twice the machine's cores and two more, PostgreSQL's usual rule for a busy pool: requests past
@@ -183,6 +200,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
     logLevel: e.LOG_LEVEL,
+    zipInflateLimits: {
+      entryBytes: e.UPLOAD_ZIP_ENTRY_MAX_MIB * MIB,
+      totalBytes: e.UPLOAD_ZIP_TOTAL_MAX_MIB * MIB,
+    },
+    importHeartbeatSeconds: e.IMPORT_HEARTBEAT_SECONDS,
     staticDir: path.resolve('dist'),
   }
 }

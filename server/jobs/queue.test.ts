@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../db/client'
@@ -8,6 +11,7 @@ import {
   PURGE_EXPIRED_QUEUE,
   purgeExpiredRecords,
   startJobQueue,
+  superviseIntervalSeconds,
   transactionConnection,
 } from './queue'
 
@@ -87,5 +91,38 @@ describe('startJobQueue', () => {
       await queue.stop()
     }
     expect(problems).toEqual([])
+  })
+})
+
+describe('the start of the job queue', () => {
+  it('removes the .part files writes cut short by a crash left, and only those', async () => {
+    const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'queue-start-'))
+    try {
+      const folder = path.join(mediaDir, 'ab')
+      fs.mkdirSync(folder)
+      const file = (name: string, minutesAgo: number) => {
+        const filePath = path.join(folder, name)
+        fs.writeFileSync(filePath, 'bytes')
+        const when = new Date(Date.now() - minutesAgo * 60_000)
+        fs.utimesSync(filePath, when, when)
+      }
+      file('abandoned.wav.part', 10)
+      file('being-written.wav.part', 0)
+      file('kept.wav', 10)
+      const queue = await startJobQueue(database, testConfig({ mediaDir }), {
+        error: () => {},
+        warn: () => {},
+      })
+      await queue.stop()
+      expect(fs.readdirSync(folder).sort()).toEqual(['being-written.wav.part', 'kept.wav'])
+    } finally {
+      fs.rmSync(mediaDir, { recursive: true, force: true })
+    }
+  })
+
+  it('supervises jobs at half their heartbeat, at most every minute', () => {
+    expect(superviseIntervalSeconds(10)).toBe(5)
+    expect(superviseIntervalSeconds(30)).toBe(15)
+    expect(superviseIntervalSeconds(600)).toBe(60)
   })
 })

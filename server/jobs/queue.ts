@@ -3,6 +3,7 @@ import { type ConnectionOptions, fromDrizzle, fromPglite, PgBoss } from 'pg-boss
 import type { AppConfig } from '../config'
 import type { DatabaseHandle, Db, Tx } from '../db/client'
 import { idempotencyKeys, loginFailures, sessions } from '../db/schema'
+import { removeAbandonedPartFiles } from '../modules/media/storage'
 import { registerLockExpiryJob } from './lock-expiry'
 
 /** Pino-compatible, so the server passes its own logger. */
@@ -34,13 +35,20 @@ export async function startJobQueue(
   config: AppConfig,
   logger: JobLogger,
 ): Promise<JobQueue> {
+  // Jobs that stopped sending heartbeats are found by the supervisor, which runs this often: a
+  // job of a killed process is retried within about twice its heartbeat interval.
+  const supervision = {
+    superviseIntervalSeconds: superviseIntervalSeconds(config.importHeartbeatSeconds),
+    monitorIntervalSeconds: superviseIntervalSeconds(config.importHeartbeatSeconds),
+  }
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...supervision })
       : new PgBoss({
           connectionString: database.pool.options.connectionString,
           max: 4,
           application_name: 'crowdwork-jobs',
+          ...supervision,
         })
   // An EventEmitter without an 'error' listener would crash the process on a failed poll.
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
@@ -48,6 +56,8 @@ export async function startJobQueue(
   await boss.start()
 
   const context: JobContext = { db: database.db, config, logger }
+  // What uploads cut short by a crash left behind.
+  await removeAbandonedPartFiles(config.mediaDir)
   await registerPurgeJob(boss, context)
   await registerLockExpiryJob(boss, context)
 
@@ -57,6 +67,10 @@ export async function startJobQueue(
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   }
 }
+
+/** Half the heartbeat interval, and at most pg-boss's default of a minute. */
+export const superviseIntervalSeconds = (heartbeatSeconds: number) =>
+  Math.min(60, Math.max(1, Math.floor(heartbeatSeconds / 2)))
 
 /**
  * Lets a job be sent in the same transaction as the write that causes it: the job exists exactly
@@ -75,6 +89,7 @@ async function registerPurgeJob(boss: PgBoss, context: JobContext) {
   // A purge that starts a little late is harmless, so the worker polls rarely.
   await boss.work(PURGE_EXPIRED_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     await purgeExpiredRecords(context.db)
+    await removeAbandonedPartFiles(context.config.mediaDir)
   })
 }
 

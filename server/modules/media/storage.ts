@@ -54,6 +54,38 @@ export async function storeStream(
   return { uuid, storageKey, sizeBytes, sha256: hash.digest('hex') }
 }
 
+/**
+ * A `.part` file nobody has written to for this long belongs to an upload or import cut short by
+ * a crash. A live write touches its file all the time, so another server sharing the directory
+ * never loses one it is writing.
+ */
+export const ABANDONED_PART_FILE_MS = 5 * 60 * 1000
+
+/**
+ * Removes the `.part` files writes cut short by a crash left in the media directory (they live
+ * one folder down, beside the files they were to become). Answers how many went.
+ */
+export async function removeAbandonedPartFiles(
+  mediaDir: string,
+  now = Date.now(),
+): Promise<number> {
+  const folders = await fs.promises.readdir(mediaDir, { withFileTypes: true }).catch(() => [])
+  let removed = 0
+  for (const folder of folders) {
+    if (!folder.isDirectory()) continue
+    const folderPath = path.join(mediaDir, folder.name)
+    for (const name of await fs.promises.readdir(folderPath).catch(() => [])) {
+      if (!name.endsWith('.part')) continue
+      const filePath = path.join(folderPath, name)
+      const stat = await fs.promises.stat(filePath).catch(() => null)
+      if (!stat?.isFile() || now - stat.mtimeMs < ABANDONED_PART_FILE_MS) continue
+      await fs.promises.rm(filePath, { force: true })
+      removed += 1
+    }
+  }
+  return removed
+}
+
 export function mediaFilePath(mediaDir: string, storageKey: string): string {
   const resolved = path.resolve(mediaDir, storageKey)
   if (!resolved.startsWith(path.resolve(mediaDir) + path.sep)) {

@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Db } from '../../db/client'
 import type { JobLogger } from '../../jobs/queue'
 import { mediaFilePath, removeStoredFile, storeStream } from '../media/storage'
+import { FileProblems } from './file-problems'
 import { type CheckedItem, type ItemRules, itemRulesOf } from './item-rules'
 import {
   finishImport,
@@ -16,13 +17,24 @@ import {
 } from './queries'
 import { placeOf } from './records'
 import { checkedItems, type DataSource, MEDIA_TYPES, openDataSource } from './source'
+import type { InflateLimits } from './zip-entries'
 
-export type ImportContext = { db: Db; mediaDir: string; logger: JobLogger }
+export type ImportContext = {
+  db: Db
+  mediaDir: string
+  logger: JobLogger
+  inflateLimits: InflateLimits
+}
 
 export type ImportRequest = { taskId: number; startTask: boolean }
 
 /** Items per INSERT statement and per transaction: big enough to amortize a round trip. */
 export const IMPORT_BATCH_ITEMS = 2000
+/**
+ * Item text per INSERT statement, besides the item count: a batch of long items is cut short, so
+ * the statement's one JSON parameter stays small whatever the items hold.
+ */
+export const IMPORT_BATCH_CHARS = 8 * 1024 * 1024
 const MEDIA_WRITES_AT_ONCE = 8
 
 /**
@@ -39,13 +51,14 @@ export async function importTask(context: ImportContext, request: ImportRequest)
   if (task?.status !== 'PROCESSING') return
   const written: string[] = []
   try {
-    if (!task.sourceKey) throw new Error('The uploaded file is no longer stored.')
+    if (!task.sourceKey) throw new FileProblems(['The uploaded file is no longer stored.'])
     // What an attempt cut short (a crash, a stop) left behind.
     await removeFiles(mediaDir, await db.transaction((tx) => removeImportedRows(tx, task.id)))
     const rules = itemRulesOf(await schemaDocument(db, task.schemaId))
     const source = await openDataSource(
       mediaFilePath(mediaDir, task.sourceKey),
       task.sourceName ?? '',
+      context.inflateLimits,
     )
     let itemCount: number
     try {
@@ -68,14 +81,46 @@ export async function importTask(context: ImportContext, request: ImportRequest)
     await removeStoredFile(mediaDir, task.sourceKey)
   } catch (error) {
     context.logger.error({ err: error, taskId: task.id }, 'task import failed')
-    const removed = await db.transaction(async (tx) => {
-      const keys = await removeImportedRows(tx, task.id)
-      await recordImportError(tx, task.id, `The import failed: ${(error as Error).message}`)
-      return keys
-    })
-    await removeFiles(mediaDir, [...new Set([...written, ...removed])])
+    await recordFailure(context, task.id, failureReason(error), written)
     throw error
   }
+}
+
+/** Removes what the import wrote and records why it failed on the task, which stays deletable. */
+async function recordFailure(
+  context: ImportContext,
+  taskId: number,
+  reason: string,
+  written: string[],
+): Promise<void> {
+  const removed = await context.db.transaction(async (tx) => {
+    const keys = await removeImportedRows(tx, taskId)
+    await recordImportError(tx, taskId, reason)
+    return keys
+  })
+  await removeFiles(context.mediaDir, [...new Set([...written, ...removed])])
+}
+
+/** Ends an import no attempt could finish, if its task is still waiting for it. */
+export async function abandonImport(
+  context: ImportContext,
+  taskId: number,
+  reason: string,
+): Promise<void> {
+  const task = await taskToImport(context.db, taskId)
+  if (task?.status !== 'PROCESSING') return
+  context.logger.error({ taskId }, 'task import abandoned')
+  // The last attempt's own reason, when it gave one, says more than that it was given up.
+  await recordFailure(context, taskId, task.processingError ?? reason, [])
+}
+
+/**
+ * What the client is told: the file's own problems as they are, anything else (a database or
+ * disk error, whose text may show SQL and data) only as a server error; the log has the details.
+ */
+function failureReason(error: unknown): string {
+  if (error instanceof FileProblems) return `The import failed: ${error.message}`
+  return 'The import failed because of an error on the server (it is in the server log). Delete the task and upload the file again; if it fails again, tell the administrator.'
 }
 
 async function removeFiles(mediaDir: string, storageKeys: string[]): Promise<void> {
@@ -91,6 +136,12 @@ type Target = {
 }
 
 type PendingItem = { position: number; item: CheckedItem }
+
+/** Whether a batch is full: by items or by text, and with fixed sets only after a whole set. */
+function batchIsFull(items: number, chars: number, itemsPerBatch: number, setSize: number | null) {
+  if (items >= itemsPerBatch) return true
+  return chars >= IMPORT_BATCH_CHARS && (setSize === null || items % setSize === 0)
+}
 
 /**
  * Streams the items into batches and writes each batch while the next one is being read (on
@@ -110,21 +161,26 @@ async function writeItems(
   const write = (batch: PendingItem[]) => writeBatch(context, source, target, uuidsByPath, batch)
   let writing: Promise<void> = Promise.resolve()
   let batch: PendingItem[] = []
+  let batchChars = 0
   let position = 0
   try {
     for await (const events of checkedItems(source, rules)) {
       for (const event of events) {
         if (!event.item) {
-          throw new Error(`${placeOf(event)}: ${event.problems.join(' ')} (the file changed?)`)
+          throw new FileProblems([
+            `${placeOf(event)}: ${event.problems.join(' ')} (the file changed since it was checked?)`,
+          ])
         }
         batch.push({ position, item: event.item })
+        batchChars += event.chars
         position += 1
-        if (batch.length === batchSize) {
+        if (batchIsFull(batch.length, batchChars, batchSize, target.fixedSetSize)) {
           await writing
           writing = write(batch)
           // Awaited before the next batch or below; until then a failure must not count as unhandled.
           writing.catch(() => {})
           batch = []
+          batchChars = 0
         }
       }
     }

@@ -1,4 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  TASK_DESCRIPTION_MAX_CHARS,
+  TASK_METADATA_VALUE_MAX_CHARS,
+} from '../../../contract/task-intake'
 import { discPng, toneWav } from '../../demo/media-files'
 import { signIn } from '../../test/session-client'
 import {
@@ -221,15 +225,25 @@ describe('POST /api/client/tasks/ refusing an upload', () => {
         deadline: 'tomorrow',
         start_task: 'yes',
         project: 'x',
+        description: 'd'.repeat(TASK_DESCRIPTION_MAX_CHARS + 1),
       },
       { name: 'a.jsonl', content: '{"prompt":"x"}' },
       {
         settle_target_lang: ["must be 'true' or 'false'"],
-        metadata: ['must be a JSON object of strings'],
+        description: ['must be at most 2,000 characters'],
+        metadata: ['values must be strings'],
         deadline: ['must be an ISO 8601 date, or a timestamp with its time zone'],
         start_task: ["must be 'true' or 'false'"],
         project: ['must be an id'],
       },
+    )
+    await expectRefused(
+      {
+        ...requiredFields(intake.defs),
+        metadata: JSON.stringify({ note: 'v'.repeat(TASK_METADATA_VALUE_MAX_CHARS + 1) }),
+      },
+      { name: 'a.jsonl', content: '{"prompt":"x"}' },
+      { metadata: ['values must be at most 2,000 characters'] },
     )
     await expectRefused(
       { ...requiredFields(intake.defs), base_language: '999999', project: '999999' },
@@ -273,5 +287,54 @@ describe('GET /api/client/tasks/{id}/processing/', () => {
     const other = await signIn(intake.t, { roles: ['client'] })
     expect((await other.get(`client/tasks/${response.json().id}/processing/`)).statusCode).toBe(404)
     expect((await intake.client.get('client/tasks/999999/processing/')).statusCode).toBe(404)
+  })
+})
+
+describe('text the database cannot store', () => {
+  const refused = async (name: string, content: Buffer | string, expected: string[]) => {
+    const before = await createdSoFar(intake.t.db, intake.t.mediaDir)
+    const response = await uploadTask(intake.client, requiredFields(intake.defs), {
+      name,
+      content,
+    })
+    expect(response.statusCode, response.body).toBe(400)
+    expect(response.json().fields).toEqual({ file: expected })
+    expect(await createdSoFar(intake.t.db, intake.t.mediaDir)).toEqual(before)
+  }
+
+  it('refuses NUL characters and unpaired surrogates, naming the line and field', async () => {
+    await refused(
+      'a.jsonl',
+      '{"prompt":"fine"}\n{"prompt":"a\\u0000b"}\n{"prompt":"\\ud800"}\n{"prompt":"ok","data_id":"x\\u0000"}\n{"prompt":"\\udfff\\ud83d\\ude00"}',
+      [
+        "Line 2: field 'prompt' contains a NUL character (U+0000), which cannot be stored.",
+        "Line 3: field 'prompt' contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text.",
+        'Line 4: data_id contains a NUL character (U+0000), which cannot be stored.',
+        "Line 5: field 'prompt' contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text.",
+      ],
+    )
+    await refused('a.csv', Buffer.from('prompt\r\nfine\r\nraw\u0000byte\r\n'), [
+      "Row 3: field 'prompt' contains a NUL character (U+0000), which cannot be stored.",
+    ])
+  })
+
+  it('refuses bytes that are not UTF-8, naming the line', async () => {
+    const latin1 = Buffer.from('{"prompt":"café"}\n', 'latin1')
+    await refused('a.jsonl', Buffer.concat([Buffer.from('{"prompt":"fine"}\n'), latin1]), [
+      'Line 2: not valid UTF-8 text (save the file as UTF-8); nothing after it was read.',
+    ])
+    await refused(
+      'a.csv',
+      Buffer.concat([Buffer.from('prompt\nfine\n'), Buffer.from('café\n', 'latin1')]),
+      ['Row 3: not valid UTF-8 text (save the file as UTF-8); nothing after it was read.'],
+    )
+  })
+
+  it('accepts the same text when it is well formed', async () => {
+    const response = await uploadTask(intake.client, requiredFields(intake.defs), {
+      name: 'a.jsonl',
+      content: '{"prompt":"caf\\u00e9 \\ud83d\\ude00 \\u0001"}',
+    })
+    expect(response.statusCode, response.body).toBe(201)
   })
 })

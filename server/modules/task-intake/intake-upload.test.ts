@@ -7,9 +7,7 @@ import { listFiles } from '../../test/harness'
 import type { MultipartFile } from '../../test/multipart'
 import { signIn } from '../../test/session-client'
 import { mediaFilePath } from '../media/storage'
-import { importTask } from './import'
 import {
-  createdSoFar,
   type Definitions,
   field,
   itemsOf,
@@ -21,7 +19,7 @@ import {
   zipArchive,
 } from './test-support'
 
-/** Uploads that make a task, and an import that fails after the upload was accepted. */
+/** Uploads that make a task. */
 const intake = setUpIntakeTests('intake-upload')
 
 /** Uploads `file` as the client with the required fields of `own`; answers the new task's id. */
@@ -297,57 +295,3 @@ describe('POST /api/client/tasks/ with a valid file', () => {
     expect(response.statusCode, response.body).toBe(201)
   })
 })
-
-describe('an import that fails', () => {
-  it('removes everything it wrote, records the error and keeps the task PROCESSING', async () => {
-    const own = await intake.definitionsWith({
-      itemSchema: { prompt: field('text'), recording: field('audio') },
-      isFixedSets: true,
-      itemsPerSet: 5,
-    })
-    // The first batch (2000 items) commits before the broken entry of the last item is read.
-    const rows = Array.from({ length: 2001 }, (_, index) => ({
-      prompt: `p${index}`,
-      recording: index === 2000 ? 'broken.wav' : 'ok.wav',
-    }))
-    const zip = zipArchive([
-      { name: 'data.jsonl', content: jsonl(rows) },
-      { name: 'ok.wav', content: toneWav([300], 20) },
-      { name: 'broken.wav', content: toneWav([400], 20), corrupt: true },
-    ])
-    const before = await createdSoFar(intake.t.db, intake.t.mediaDir)
-    const response = await uploadTask(intake.client, requiredFields(own), {
-      name: 'd.zip',
-      content: zip,
-    })
-    expect(response.statusCode, response.body).toBe(201)
-    const { id } = response.json()
-    expect(response.json()).toEqual({ id, status: 'PROCESSING', items_count: 2001 })
-    const processing = (await intake.client.get(`client/tasks/${id}/processing/`)).json()
-    expect(processing).toEqual({
-      status: 'PROCESSING',
-      processed_items: 0,
-      total_items: 2001,
-      error: expect.stringMatching(/^The import failed: /),
-    })
-    const after = await createdSoFar(intake.t.db, intake.t.mediaDir)
-    // Only the task and its uploaded file remain, for a retry or a deletion.
-    expect(after).toEqual({
-      ...before,
-      tasks: before.tasks + 1,
-      mediaObjects: before.mediaObjects + 1,
-      files: before.files + 1,
-    })
-
-    // A retry of the same import fails the same way and still leaves nothing behind.
-    await expect(
-      importTask(
-        { db: intake.t.db, mediaDir: intake.t.mediaDir, logger: silent },
-        { taskId: id, startTask: false },
-      ),
-    ).rejects.toThrow()
-    expect(await createdSoFar(intake.t.db, intake.t.mediaDir)).toEqual(after)
-  })
-})
-
-const silent = { error: () => {}, warn: () => {} }

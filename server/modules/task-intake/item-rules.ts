@@ -29,6 +29,37 @@ export type CheckedItem = {
   uuids: string[]
 }
 
+/** Item values nest at most this deep (objects and arrays), far more than any widget needs. */
+export const ITEM_VALUE_MAX_DEPTH = 32
+
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/**
+ * What PostgreSQL would refuse to store, found before the upload is answered so that an accepted
+ * file always imports: text cannot hold NUL, jsonb no unpaired UTF-16 surrogate (JSON escapes
+ * such as \ud800 without their pair); numbers JSON reads as Infinity and very deep nesting are
+ * refused too.
+ */
+export function storageProblem(value: unknown, depth = 0): string | null {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000'))
+      return 'contains a NUL character (U+0000), which cannot be stored.'
+    if (UNPAIRED_SURROGATE.test(value)) {
+      return 'contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text.'
+    }
+    return null
+  }
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? null : 'has a number too large to store.'
+  if (typeof value !== 'object' || value === null) return null
+  if (depth >= ITEM_VALUE_MAX_DEPTH) return `nests deeper than ${ITEM_VALUE_MAX_DEPTH} levels.`
+  for (const [key, inner] of Object.entries(value)) {
+    const problem = storageProblem(key) ?? storageProblem(inner, depth + 1)
+    if (problem) return problem
+  }
+  return null
+}
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export function itemRulesOf(schema: TaskSchemaDocument): ItemRules {
@@ -95,7 +126,7 @@ export function checkItem(
       problems.push(`field '${rule.name}' is missing.`)
       continue
     }
-    const problem = checkValue(rule, value, item)
+    const problem = storageProblem(value) ?? checkValue(rule, value, item)
     if (problem) problems.push(`field '${rule.name}' ${problem}`)
   }
   return { item, problems }
@@ -114,6 +145,11 @@ function keysMatch(rules: ItemRules, fields: Record<string, unknown>): boolean {
 function dataIdOf(fields: Record<string, unknown>, problems: string[]): string | null {
   const value = fields[ITEM_DATA_ID_KEY]
   if (value === undefined || value === null || value === '') return null
+  const unstorable = storageProblem(value)
+  if (unstorable) {
+    problems.push(`${ITEM_DATA_ID_KEY} ${unstorable}`)
+    return null
+  }
   if (typeof value === 'string' || typeof value === 'number') return String(value)
   problems.push(`${ITEM_DATA_ID_KEY} must be a string or a number.`)
   return null

@@ -176,6 +176,7 @@ export async function taskToImport(db: Db, taskId: number) {
       isFixedSets: tasks.isFixedSets,
       itemsPerSet: tasks.itemsPerSet,
       sourceFileId: tasks.sourceFileId,
+      processingError: tasks.processingError,
       sourceKey: mediaObjects.storageKey,
       sourceName: mediaObjects.originalName,
     })

@@ -2,10 +2,26 @@ import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { readCsvRecords, readJsonRecords, type SourceRecord } from './records'
 
+/** The records, without the text length each carries (checked on its own below). */
 async function collect(chunks: AsyncGenerator<SourceRecord[]>) {
-  const all: SourceRecord[] = []
-  for await (const records of chunks) all.push(...records)
+  const all: Omit<SourceRecord, 'chars'>[] = []
+  for await (const records of chunks) {
+    for (const record of records) {
+      if ('chars' in record) {
+        const { chars: _chars, ...rest } = record
+        all.push(rest)
+      } else all.push(record)
+    }
+  }
   return all
+}
+
+async function textLengths(chunks: AsyncGenerator<SourceRecord[]>) {
+  const lengths: number[] = []
+  for await (const records of chunks) {
+    for (const record of records) if ('chars' in record) lengths.push(record.chars)
+  }
+  return lengths
 }
 
 /**
@@ -77,5 +93,83 @@ describe('readCsvRecords', () => {
         { unit: 'Row', at: 3, fields: { a: '3', b: 'say "hi"' } },
       ])
     }
+  })
+})
+
+describe('text that is not UTF-8', () => {
+  const latin1 = (text: string) => Buffer.from(text, 'latin1')
+
+  it('stops a JSON Lines file at the line holding the bad byte, whatever the chunks', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"a":"é"}\n{"a":"ok"}\n{"a":"'),
+      latin1('caf\u00e9'),
+      Buffer.from('"}\n{"a":"x"}'),
+    ])
+    for (const size of [1, 2, 5, bytes.length]) {
+      const chunks: Buffer[] = []
+      for (let start = 0; start < bytes.length; start += size)
+        chunks.push(bytes.subarray(start, start + size))
+      expect(await collect(readJsonRecords(Readable.from(chunks)))).toEqual([
+        { unit: 'Line', at: 1, fields: { a: 'é' } },
+        { unit: 'Line', at: 2, fields: { a: 'ok' } },
+        {
+          unit: 'Line',
+          at: 3,
+          problem: 'not valid UTF-8 text (save the file as UTF-8); nothing after it was read.',
+          fatal: true,
+        },
+      ])
+    }
+  })
+
+  it('refuses a character cut off by the end of the file', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"a":"x"}\n'), Buffer.from('€').subarray(0, 2)])
+    expect((await collect(readJsonRecords(Readable.from([bytes])))).at(-1)).toMatchObject({
+      unit: 'Line',
+      at: 2,
+      fatal: true,
+    })
+  })
+
+  it('names the array item and the CSV row that hold the bad byte', async () => {
+    const array = Buffer.concat([
+      Buffer.from('[{"a":1},\n{"a":"'),
+      latin1('\u00ff'),
+      Buffer.from('"}]'),
+    ])
+    expect((await collect(readJsonRecords(Readable.from([array])))).at(-1)).toMatchObject({
+      unit: 'Item',
+      at: 2,
+      fatal: true,
+    })
+    const csv = Buffer.concat([Buffer.from('a\r\nx\r\n'), latin1('\u00e9\r\n')])
+    expect((await collect(readCsvRecords(Readable.from([csv])))).at(-1)).toMatchObject({
+      unit: 'Row',
+      at: 3,
+      problem: expect.stringContaining('not valid UTF-8'),
+      fatal: true,
+    })
+    const cut = Buffer.concat([Buffer.from('a\r\nx\r\nab'), latin1('\u00e9'), Buffer.from('c\r\n')])
+    expect(await collect(readCsvRecords(Readable.from([cut])))).toEqual([
+      { unit: 'Row', at: 1, header: ['a'] },
+      { unit: 'Row', at: 2, fields: { a: 'x' } },
+      {
+        unit: 'Row',
+        at: 3,
+        problem: 'not valid UTF-8 text (save the file as UTF-8); nothing after it was read.',
+        fatal: true,
+      },
+    ])
+  })
+})
+
+describe('record sizes', () => {
+  it('gives the length of each record, which bounds the writes of an import', async () => {
+    expect(
+      await textLengths(readJsonRecords(Readable.from([Buffer.from('{"a":"xyz"}\n{"a":1}')]))),
+    ).toEqual([11, 7])
+    expect(await textLengths(readCsvRecords(Readable.from([Buffer.from('a,b\nxy,z\n')])))).toEqual([
+      3,
+    ])
   })
 })

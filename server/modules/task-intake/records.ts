@@ -1,5 +1,6 @@
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { CsvError, parse } from 'csv-parse'
+import { InvalidUtf8Error, utf8Text } from './utf8'
 
 /**
  * Streaming readers of the data formats: each yields the records of one chunk of the file at a
@@ -11,7 +12,8 @@ import { CsvError, parse } from 'csv-parse'
 export type RecordUnit = 'Line' | 'Row' | 'Item'
 
 export type SourceRecord =
-  | { unit: RecordUnit; at: number; fields: Record<string, unknown> }
+  /** `chars`: the length of the record's text, which bounds the size of a write. */
+  | { unit: RecordUnit; at: number; fields: Record<string, unknown>; chars: number }
   /** The record cannot be read. `fatal`: nothing after it can be read either. */
   | { unit: RecordUnit; at: number; problem: string; fatal?: boolean }
   /** A CSV header row: the field names of every following row. */
@@ -28,13 +30,19 @@ export const placeOf = (record: { unit: RecordUnit; at: number }) => `${record.u
  * while scanning, so the whole array is never held.
  */
 export async function* readJsonRecords(stream: Readable): AsyncGenerator<SourceRecord[]> {
-  stream.setEncoding('utf8')
-  const chunks: AsyncIterator<string> = stream[Symbol.asyncIterator]()
+  const chunks = utf8Text(stream)
   let first = ''
   while (first.trim() === '') {
-    const next = await chunks.next()
+    let next: IteratorResult<string>
+    try {
+      next = await chunks.next()
+    } catch (error) {
+      if (!(error instanceof InvalidUtf8Error)) throw error
+      yield [{ unit: 'Line', at: 1, problem: `${error.message}.`, fatal: true }]
+      return
+    }
     if (next.done) return
-    first = String(next.value).replace(/^\uFEFF/, '')
+    first = next.value.replace(/^\uFEFF/, '')
   }
   const rest = { [Symbol.asyncIterator]: () => chunks }
   if (first.trimStart().startsWith('[')) yield* jsonArrayRecords(first, rest)
@@ -52,7 +60,11 @@ async function* jsonLineRecords(
 ): AsyncGenerator<SourceRecord[]> {
   let carry = ''
   let line = 0
-  for await (const chunk of textChunks(first, rest)) {
+  for await (const chunk of undecodable(textChunks(first, rest))) {
+    if (chunk instanceof InvalidUtf8Error) {
+      yield [notText('Line', line + 1, chunk)]
+      return
+    }
     const records: SourceRecord[] = []
     const text = carry + chunk
     let start = 0
@@ -88,8 +100,27 @@ function jsonObject(text: string, unit: RecordUnit, at: number): SourceRecord {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { unit, at, problem: 'must be a JSON object.' }
   }
-  return { unit, at, fields: value as Record<string, unknown> }
+  return { unit, at, fields: value as Record<string, unknown>, chars: text.length }
 }
+
+/** The text chunks, ending with the decoding error in place of a throw, for the readers to place. */
+async function* undecodable(
+  chunks: AsyncIterable<string>,
+): AsyncGenerator<string | InvalidUtf8Error> {
+  try {
+    yield* chunks
+  } catch (error) {
+    if (!(error instanceof InvalidUtf8Error)) throw error
+    yield error
+  }
+}
+
+const notText = (unit: RecordUnit, at: number, error: InvalidUtf8Error): SourceRecord => ({
+  unit,
+  at,
+  problem: `${error.message}; nothing after it was read.`,
+  fatal: true,
+})
 
 const tooLong = (unit: RecordUnit, at: number): SourceRecord => ({
   unit,
@@ -134,7 +165,11 @@ async function* jsonArrayRecords(
   /** The current item's text from earlier chunks. */
   let carry = ''
   let inItem = false
-  for await (const chunk of textChunks(first, rest)) {
+  for await (const chunk of undecodable(textChunks(first, rest))) {
+    if (chunk instanceof InvalidUtf8Error) {
+      yield [notText('Item', inItem ? index : index + 1, chunk)]
+      return
+    }
     const records: SourceRecord[] = []
     let start = 0
     for (let i = 0; i < chunk.length; i++) {
@@ -204,7 +239,25 @@ async function* jsonArrayRecords(
  * spreadsheet does, the header being row 1.
  */
 export async function* readCsvRecords(stream: Readable): AsyncGenerator<SourceRecord[]> {
-  const parser = stream.pipe(
+  // Text up to a byte that is not UTF-8 is parsed to its end, so the rows before that byte are
+  // read and its row is known: the row the text stops inside, or the next one.
+  const decoding: { error: InvalidUtf8Error | null; endsRow: boolean } = {
+    error: null,
+    endsRow: true,
+  }
+  const text = Readable.from(
+    (async function* () {
+      for await (const chunk of undecodable(utf8Text(stream))) {
+        if (chunk instanceof InvalidUtf8Error) {
+          decoding.error = chunk
+          return
+        }
+        decoding.endsRow = chunk.endsWith('\n')
+        yield chunk
+      }
+    })(),
+  )
+  const parser = text.pipe(
     parse({
       bom: true,
       relax_column_count: true,
@@ -212,9 +265,12 @@ export async function* readCsvRecords(stream: Readable): AsyncGenerator<SourceRe
       max_record_size: MAX_RECORD_CHARS,
     }),
   )
-  stream.on('error', (error) => parser.destroy(error))
+  text.on('error', (error) => parser.destroy(error))
   let header: string[] | null = null
   let row = 0
+  /** The last row read, held back until the next one: a bad byte may have cut it short. */
+  let held: SourceRecord | null = null
+  let failure: SourceRecord | null = null
   try {
     for await (const values of parser as AsyncIterable<string[]>) {
       row += 1
@@ -222,15 +278,24 @@ export async function* readCsvRecords(stream: Readable): AsyncGenerator<SourceRe
         header = values.map((name) => name.trim())
         yield [{ unit: 'Row', at: 1, header }]
       } else {
-        yield [csvRecord(header, values, row)]
+        if (held) yield [held]
+        held = csvRecord(header, values, row)
       }
     }
   } catch (error) {
     if (!(error instanceof CsvError)) throw error
-    yield [{ unit: 'Row', at: row + 1, problem: `${error.message}.`, fatal: true }]
+    failure = { unit: 'Row', at: row + 1, problem: `${error.message}.`, fatal: true }
   } finally {
     parser.destroy()
   }
+  if (decoding.error) {
+    const cutShort = held !== null && failure === null && !decoding.endsRow
+    if (held && !cutShort) yield [held]
+    yield [notText('Row', cutShort ? row : row + 1, decoding.error)]
+    return
+  }
+  const rest = [held, failure].filter((record) => record !== null)
+  if (rest.length > 0) yield rest
 }
 
 function csvRecord(header: string[], values: string[], at: number): SourceRecord {
@@ -239,8 +304,10 @@ function csvRecord(header: string[], values: string[], at: number): SourceRecord
     return { unit: 'Row', at, problem }
   }
   const fields: Record<string, string> = {}
+  let chars = 0
   for (let column = 0; column < header.length; column++) {
     fields[header[column]!] = values[column]!
+    chars += values[column]!.length
   }
-  return { unit: 'Row', at, fields }
+  return { unit: 'Row', at, fields, chars }
 }

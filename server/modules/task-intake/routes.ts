@@ -16,10 +16,17 @@ import { registerImportJobs } from './jobs'
 import { createTaskFromUpload, type IntakeDeps, processingOf, type ReceivedUpload } from './service'
 
 export const taskIntakeRoutes: AppPlugin = async (app) => {
-  const context = { db: app.db, mediaDir: app.config.mediaDir, logger: app.log }
+  const context = {
+    db: app.db,
+    mediaDir: app.config.mediaDir,
+    logger: app.log,
+    inflateLimits: app.config.zipInflateLimits,
+  }
   const deps: IntakeDeps = {
     ...context,
-    importJobs: app.jobs ? await registerImportJobs(app.jobs, context) : null,
+    importJobs: app.jobs
+      ? await registerImportJobs(app.jobs, context, app.config.importHeartbeatSeconds)
+      : null,
   }
 
   app.post(

@@ -9,11 +9,12 @@ import {
 import type { Db } from '../../db/client'
 import { taskProtocols, taskSchemas } from '../../db/schema'
 import type { SessionUser } from '../../http/augment'
-import { badRequest } from '../../http/errors'
+import { badRequest, HttpError } from '../../http/errors'
 import { RequestValidationError } from '../../http/valibot'
 import type { JobLogger } from '../../jobs/queue'
 import { assertInClientScope, clientScopeOf } from '../client-groups/scope'
 import { mediaFilePath, removeStoredFile, type StoredFile } from '../media/storage'
+import { FileProblems } from './file-problems'
 import { importTask } from './import'
 import { type ItemRules, itemRulesOf } from './item-rules'
 import type { ImportJobs } from './jobs'
@@ -31,12 +32,14 @@ import {
   unusableMediaUuids,
 } from './queries'
 import { placeOf } from './records'
-import { checkedItems, FileProblems, openDataSource } from './source'
+import { checkedItems, openDataSource } from './source'
+import type { InflateLimits } from './zip-entries'
 
 export type IntakeDeps = {
   db: Db
   mediaDir: string
   logger: JobLogger
+  inflateLimits: InflateLimits
   /** Null without a job queue: the import then runs before the upload is answered. */
   importJobs: ImportJobs | null
 }
@@ -75,7 +78,7 @@ export async function createTaskFromUpload(
     const protocolId = await currentVersionId(db, taskProtocols, taskType.protocolId)
     const rules = itemRulesOf(await schemaDocument(db, schemaId))
     const itemCount = await checkFile(
-      db,
+      deps,
       { path: mediaFilePath(deps.mediaDir, file.storageKey), name: file.fileName },
       rules,
       taskType.clientGroupId,
@@ -173,20 +176,24 @@ async function checkReferences(
 }
 
 /**
- * Reads the whole file once and checks every item, stopping at the problem limit. Answers the
- * number of items; throws a 400 listing the first problems, each with its line, row or item.
+ * Reads the whole file once and checks every item, stopping at the problem limit, then inflates
+ * the ZIP's media files the items name, counting their bytes. Answers the number of items; throws
+ * a 400 listing the first problems, each with its line, row or item, or a 413 naming the entry
+ * that inflates past a limit.
  */
 async function checkFile(
-  db: Db,
+  deps: Pick<IntakeDeps, 'db' | 'inflateLimits'>,
   file: { path: string; name: string },
   rules: ItemRules,
   clientGroupId: number,
 ): Promise<number> {
+  const { db } = deps
   const problems: string[] = []
   const uuidPlaces = new Map<string, string>()
+  const mediaEntries = new Set<string>()
   let itemCount = 0
   try {
-    const source = await openDataSource(file.path, file.name)
+    const source = await openDataSource(file.path, file.name, deps.inflateLimits)
     try {
       reading: for await (const events of checkedItems(source, rules)) {
         for (const event of events) {
@@ -197,13 +204,18 @@ async function checkFile(
           for (const uuid of event.item.uuids) {
             if (!uuidPlaces.has(uuid)) uuidPlaces.set(uuid, placeOf(event))
           }
+          for (const media of event.item.paths) mediaEntries.add(media.path)
         }
       }
+      if (problems.length === 0) await source.checkMedia(mediaEntries)
     } finally {
       source.close()
     }
   } catch (error) {
     if (!(error instanceof FileProblems)) throw error
+    if (error.tooLarge) {
+      throw new HttpError(413, 'payload_too_large', error.message, { file: error.problems })
+    }
     problems.push(...error.problems)
   }
   if (problems.length < TASK_UPLOAD_PROBLEMS_SHOWN && uuidPlaces.size > 0) {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import yauzl from 'yauzl'
 import { TASK_UPLOAD_EXTENSIONS } from '../../../contract/task-intake'
+import { FileProblems } from './file-problems'
 import {
   type CheckedItem,
   checkItem,
@@ -12,13 +13,7 @@ import {
   type MediaPath,
 } from './item-rules'
 import { type RecordUnit, readCsvRecords, readJsonRecords, type SourceRecord } from './records'
-
-/** Problems with the file as a whole (its format, the make-up of a ZIP). */
-export class FileProblems extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join(' '))
-  }
-}
+import { checkedEntryName, InflateBudget, type InflateLimits } from './zip-entries'
 
 type DataFormat = 'csv' | 'json'
 
@@ -33,6 +28,11 @@ export type DataSource = {
   resolveMedia: (media: MediaPath) => string | null
   /** The bytes of a ZIP entry named by a resolved media path. */
   openMedia: (entryName: string) => Promise<Readable>
+  /**
+   * Inflates the named entries without keeping them, counting their bytes against the limits,
+   * so an archive that lies about its sizes is refused before anything is made of it.
+   */
+  checkMedia: (entryNames: Iterable<string>) => Promise<void>
   close: () => void
 }
 
@@ -95,14 +95,19 @@ async function detectFormat(filePath: string, fileName: string): Promise<DataFor
 
 const readerOf = (format: DataFormat) => (format === 'csv' ? readCsvRecords : readJsonRecords)
 
-export async function openDataSource(filePath: string, fileName: string): Promise<DataSource> {
+export async function openDataSource(
+  filePath: string,
+  fileName: string,
+  limits: InflateLimits,
+): Promise<DataSource> {
   const format = await detectFormat(filePath, fileName)
-  if (format === 'zip') return openZipSource(filePath)
+  if (format === 'zip') return openZipSource(filePath, limits)
   return {
     records: () => readerOf(format)(fs.createReadStream(filePath)),
     resolveMedia: (media) =>
       `field '${media.field}' must be the uuid of a media file: file paths work only inside a ZIP.`,
     openMedia: () => Promise.reject(new Error('media files come only from a ZIP')),
+    checkMedia: async () => {},
     close: () => {},
   }
 }
@@ -111,25 +116,32 @@ export async function openDataSource(filePath: string, fileName: string): Promis
 const isJunk = (name: string) =>
   name.startsWith('__MACOSX/') || /(^|\/)(\._[^/]*|\.DS_Store)$/.test(name)
 
-async function openZipSource(filePath: string): Promise<DataSource> {
+async function openZipSource(filePath: string, limits: InflateLimits): Promise<DataSource> {
   let zip: yauzl.ZipFile
   const files = new Map<string, yauzl.Entry>()
-  const dataEntries: yauzl.Entry[] = []
+  const dataEntries: { name: string; entry: yauzl.Entry }[] = []
   try {
-    zip = await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: false })
+    // Names are decoded and checked here, to name a refused entry; sizes are counted here too.
+    zip = await yauzl.openPromise(filePath, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: false,
+      validateEntrySizes: false,
+    })
   } catch (error) {
     throw new FileProblems([`The ZIP archive cannot be read: ${(error as Error).message}.`])
   }
   try {
     for await (const entry of zip.eachEntry()) {
-      if (entry.fileName.endsWith('/') || isJunk(entry.fileName)) continue
+      const name = checkedEntryName(entry)
+      if (name.endsWith('/') || isJunk(name)) continue
       if (entry.isEncrypted()) {
-        throw new FileProblems([`The ZIP entry '${entry.fileName}' is encrypted.`])
+        throw new FileProblems([`The ZIP entry '${name}' is encrypted.`])
       }
-      if (DATA_EXTENSIONS[path.posix.extname(entry.fileName).toLowerCase()]) {
-        dataEntries.push(entry)
+      if (DATA_EXTENSIONS[path.posix.extname(name).toLowerCase()]) {
+        dataEntries.push({ name, entry })
       } else {
-        files.set(path.posix.normalize(entry.fileName), entry)
+        files.set(path.posix.normalize(name), entry)
       }
     }
   } catch (error) {
@@ -137,21 +149,25 @@ async function openZipSource(filePath: string): Promise<DataSource> {
     if (error instanceof FileProblems) throw error
     throw new FileProblems([`The ZIP archive cannot be read: ${(error as Error).message}.`])
   }
-  const [dataEntry, ...others] = dataEntries
-  if (!dataEntry || others.length > 0) {
+  const [data, ...others] = dataEntries
+  if (!data || others.length > 0) {
     zip.close()
-    const found = dataEntries.map((entry) => `'${entry.fileName}'`).join(', ')
+    const found = dataEntries.map(({ name }) => `'${name}'`).join(', ')
     throw new FileProblems([
-      dataEntry
+      data
         ? `The ZIP must hold exactly one data file; it holds ${dataEntries.length}: ${found}.`
         : `The ZIP holds no data file (${Object.keys(DATA_EXTENSIONS).join(', ')}).`,
     ])
   }
-  const format = DATA_EXTENSIONS[path.posix.extname(dataEntry.fileName).toLowerCase()]!
-  const folder = path.posix.dirname(dataEntry.fileName)
+  const budget = new InflateBudget(limits)
+  const format = DATA_EXTENSIONS[path.posix.extname(data.name).toLowerCase()]!
+  const folder = path.posix.dirname(data.name)
+  const openEntry = async (name: string, entry: yauzl.Entry) =>
+    budget.count(await zip.openReadStreamPromise(entry), name, entry.uncompressedSize)
   return {
     async *records() {
-      yield* readerOf(format)(await zip.openReadStreamPromise(dataEntry))
+      budget.checkDeclared([data])
+      yield* readerOf(format)(await openEntry(data.name, data.entry))
     },
     resolveMedia(media) {
       const given = media.path.replaceAll('\\', '/')
@@ -172,11 +188,20 @@ async function openZipSource(filePath: string): Promise<DataSource> {
       return null
     },
     async openMedia(entryName) {
-      const stream = await zip.openReadStreamPromise(files.get(entryName)!)
+      const stream = await openEntry(entryName, files.get(entryName)!)
       // The entry inflates before anyone reads it, so a broken entry can fail before the
       // consumer listens; the stream keeps the error for it, and this keeps it from crashing.
       stream.on('error', () => {})
       return stream
+    },
+    async checkMedia(entryNames) {
+      const entries = [...entryNames].map((name) => ({ name, entry: files.get(name)! }))
+      budget.checkDeclared(entries)
+      for (const { name, entry } of entries) {
+        for await (const _chunk of await openEntry(name, entry)) {
+          // Only counted: the bytes are written when the task is imported.
+        }
+      }
     },
     close: () => zip.close(),
   }
@@ -188,6 +213,8 @@ export type ItemEvent = {
   at: number
   item: CheckedItem | null
   problems: string[]
+  /** The length of the record's text (0 for a header or an unreadable record). */
+  chars: number
 }
 
 /**
@@ -206,16 +233,22 @@ export async function* checkedItems(
       if ('header' in record) {
         keysChecked = true
         const problems = keyProblems(rules, record.header)
-        if (problems.length > 0) events.push({ unit, at, item: null, problems })
+        if (problems.length > 0) events.push({ unit, at, item: null, problems, chars: 0 })
       } else if ('problem' in record) {
-        events.push({ unit, at, item: null, problems: [record.problem] })
+        events.push({ unit, at, item: null, problems: [record.problem], chars: 0 })
       } else {
         const { item, problems } = checkItem(rules, record.fields, keysChecked)
         for (const media of item.paths) {
           const problem = source.resolveMedia(media)
           if (problem) problems.push(problem)
         }
-        events.push({ unit, at, item: problems.length > 0 ? null : item, problems })
+        events.push({
+          unit,
+          at,
+          item: problems.length > 0 ? null : item,
+          problems,
+          chars: record.chars,
+        })
       }
     }
     if (events.length > 0) yield events

@@ -18,12 +18,17 @@ import { type ApiClient, type SignedInClient, signIn } from '../../test/session-
 
 export type ZipEntry = {
   name: string
-  content: Buffer | string
+  /** The bytes, or bytes already deflated with the size they inflate to (for large entries). */
+  content: Buffer | string | { deflated: Buffer; size: number }
   /** Store without compression (method 0) instead of deflating. */
   stored?: boolean
-  /** Declares a size smaller than the content, so reading the entry fails. */
-  corrupt?: boolean
+  /** The uncompressed size the headers declare, when it is not the real one (a lying archive). */
+  declaredSize?: number
+  /** Marks the entry as a Unix symbolic link (its content is the link target). */
+  symlink?: boolean
 }
+
+const UNIX_HOST = 3 << 8
 
 /** A minimal ZIP writer (local headers, central directory, end record). */
 export function zipArchive(entries: ZipEntry[]): Buffer {
@@ -32,11 +37,13 @@ export function zipArchive(entries: ZipEntry[]): Buffer {
   let offset = 0
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8')
-    const content = Buffer.from(entry.content)
-    const data = entry.stored ? content : deflateRawSync(content)
+    const given = entry.content
+    const prepared = typeof given === 'object' && 'deflated' in given ? given : null
+    const content = prepared ? null : Buffer.from(given as Buffer | string)
+    const data = prepared?.deflated ?? (entry.stored ? content! : deflateRawSync(content!))
     const method = entry.stored ? 0 : 8
-    const size = entry.corrupt ? Math.max(0, content.length - 10) : content.length
-    const checksum = crc32(content)
+    const size = entry.declaredSize ?? prepared?.size ?? content!.length
+    const checksum = content ? crc32(content) : 0
 
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
@@ -51,7 +58,7 @@ export function zipArchive(entries: ZipEntry[]): Buffer {
 
     const central = Buffer.alloc(46)
     central.writeUInt32LE(0x02014b50, 0)
-    central.writeUInt16LE(20, 4)
+    central.writeUInt16LE(entry.symlink ? UNIX_HOST | 20 : 20, 4)
     central.writeUInt16LE(20, 6)
     central.writeUInt16LE(0x0800, 8)
     central.writeUInt16LE(method, 10)
@@ -59,6 +66,7 @@ export function zipArchive(entries: ZipEntry[]): Buffer {
     central.writeUInt32LE(data.length, 20)
     central.writeUInt32LE(size, 24)
     central.writeUInt16LE(name.length, 28)
+    if (entry.symlink) central.writeUInt32LE((0o120777 << 16) >>> 0, 38)
     central.writeUInt32LE(offset, 42)
     centrals.push(central, name)
     offset += local.length + name.length + data.length

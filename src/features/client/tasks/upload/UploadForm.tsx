@@ -15,7 +15,11 @@ import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
 import type { Language } from '../../../../../contract/auth'
 import type { TaskTypeEntity } from '../../../../../contract/client-definitions'
-import { TASK_UPLOAD_EXTENSIONS, type TaskUploadResult } from '../../../../../contract/task-intake'
+import {
+  TASK_DESCRIPTION_MAX_CHARS,
+  TASK_UPLOAD_EXTENSIONS,
+  type TaskUploadResult,
+} from '../../../../../contract/task-intake'
 import { ApiError } from '../../../../api/client'
 import { FormError } from '../../../../ui/forms/FormError'
 import { type FieldErrors, submissionErrors } from '../../../../ui/forms/form-errors'
@@ -150,6 +154,7 @@ export function UploadForm({ taskType, languages, onUploaded }: UploadFormProps)
           label={t`Description`}
           autosize
           minRows={2}
+          maxLength={TASK_DESCRIPTION_MAX_CHARS}
           value={values.description}
           onChange={(event) => set('description', event.currentTarget.value)}
           error={errors.description}

@@ -1,0 +1,12 @@
+/**
+ * Problems with the file as a whole (its format, the make-up of a ZIP); `tooLarge` when a ZIP
+ * inflates past a limit (413).
+ */
+export class FileProblems extends Error {
+  constructor(
+    readonly problems: string[],
+    readonly tooLarge = false,
+  ) {
+    super(problems.join(' '))
+  }
+}

@@ -1,0 +1,134 @@
+import { type Readable, Transform } from 'node:stream'
+import yauzl from 'yauzl'
+import { FileProblems } from './file-problems'
+
+/** The entries of an uploaded ZIP: which are refused, and how much they may inflate to. */
+
+/** How many bytes the entries taken from a ZIP may inflate to, each and all together. */
+export type InflateLimits = { entryBytes: number; totalBytes: number }
+
+const S_IFMT = 0o170000
+const S_IFLNK = 0o120000
+/** The "made by" host MS-DOS keeps no Unix mode in the external attributes. */
+const MS_DOS_HOST = 0
+
+/** A symbolic link, as Unix and macOS archivers store one: its mode in the high attribute bits. */
+const isSymlink = (entry: yauzl.Entry) =>
+  entry.versionMadeBy >> 8 !== MS_DOS_HOST &&
+  ((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK
+
+/**
+ * The entry's name, refused when it could not be a plain file inside the archive: an absolute
+ * path, a `..` step, a symbolic link, or a character no file name (nor the database) holds.
+ */
+export function checkedEntryName(entry: yauzl.Entry): string {
+  const name = yauzl.getFileNameLowLevel(
+    entry.generalPurposeBitFlag,
+    entry.fileName as unknown as Buffer,
+    entry.extraFields,
+    false,
+  )
+  if (name.includes('\u0000')) {
+    throw new FileProblems([
+      `A ZIP entry name holds a NUL character: '${name.replaceAll('\u0000', '\\0')}'.`,
+    ])
+  }
+  if (yauzl.validateFileName(name) !== null) {
+    throw new FileProblems([
+      `The ZIP entry '${name}' has a path that leaves the archive (an absolute path or a .. step); such entries are refused.`,
+    ])
+  }
+  if (isSymlink(entry)) {
+    throw new FileProblems([
+      `The ZIP entry '${name}' is a symbolic link; links are refused, put the file itself in the ZIP.`,
+    ])
+  }
+  return name
+}
+
+const mib = (bytes: number) => `${Math.floor(bytes / 1024 ** 2).toLocaleString('en')} MiB`
+
+/** Counts what a ZIP source inflates: each entry, and all entries together. */
+export class InflateBudget {
+  private used = 0
+
+  constructor(private readonly limits: InflateLimits) {}
+
+  /** Refuses entries whose declared sizes already break a limit, before inflating any. */
+  checkDeclared(entries: { name: string; entry: yauzl.Entry }[]) {
+    let total = this.used
+    for (const { name, entry } of entries) {
+      this.checkEntry(name, entry.uncompressedSize)
+      total += entry.uncompressedSize
+      this.checkTotal(name, total)
+    }
+  }
+
+  /**
+   * The entry's bytes, counted as they are inflated: past a limit, or past the size its header
+   * declares (which would make it a lie), the stream fails and inflating stops.
+   */
+  count(stream: Readable, name: string, declared: number): Readable {
+    let bytes = 0
+    const counted = new Transform({
+      transform: (chunk: Buffer, _encoding, done) => {
+        bytes += chunk.length
+        this.used += chunk.length
+        try {
+          this.checkEntry(name, bytes)
+          this.checkTotal(name, this.used)
+          if (bytes > declared) {
+            throw new FileProblems(
+              [
+                `The ZIP entry '${name}' inflates to more than the ${declared.toLocaleString('en')} bytes its header declares; the archive is damaged or forged.`,
+              ],
+              true,
+            )
+          }
+        } catch (error) {
+          done(error as Error)
+          return
+        }
+        done(null, chunk)
+      },
+      flush: (done) => {
+        done(
+          bytes < declared
+            ? new FileProblems([
+                `The ZIP entry '${name}' holds fewer bytes than its header declares; the archive is damaged.`,
+              ])
+            : null,
+        )
+      },
+    })
+    stream.on('error', (error) =>
+      counted.destroy(
+        new FileProblems([`The ZIP entry '${name}' cannot be read: ${error.message}.`]),
+      ),
+    )
+    counted.on('close', () => stream.destroy())
+    return stream.pipe(counted)
+  }
+
+  private checkEntry(name: string, bytes: number) {
+    if (bytes > this.limits.entryBytes) {
+      throw new FileProblems(
+        [
+          `The ZIP entry '${name}' inflates to more than the limit of ${mib(this.limits.entryBytes)} per file.`,
+        ],
+        true,
+      )
+    }
+  }
+
+  private checkTotal(name: string, bytes: number) {
+    if (bytes > this.limits.totalBytes) {
+      throw new FileProblems(
+        [
+          `The files taken from the ZIP inflate to more than the limit of ${mib(this.limits.totalBytes)} per upload (at the entry '${name}').`,
+        ],
+        true,
+      )
+    }
+  }
+}
