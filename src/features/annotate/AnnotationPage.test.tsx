@@ -33,7 +33,7 @@ beforeEach(async () => {
 const itemCard = async (id: number) =>
   within(await screen.findByRole('region', { name: `Item #${id}` }))
 
-/** Types into an item's transcript and waits until the save is stored (after the typing pause). */
+/** Types into an item's transcript and waits until the save is stored (its send waits for a pause). */
 async function typeTranscript(id: number, text: string) {
   const field = (await itemCard(id)).getByRole('textbox', { name: 'Transcript' })
   await userEvent.clear(field)
@@ -171,7 +171,7 @@ describe('annotation screen', () => {
     openScreen()
     await typeTranscript(12, 'sent')
 
-    await syncOutbox()
+    await syncOutbox({ force: true })
 
     const card = await itemCard(12)
     await waitFor(() => expect(card.queryByText('Not synced yet')).toBeNull())
@@ -191,7 +191,7 @@ describe('annotation screen', () => {
     const { router } = openScreen()
     await typeTranscript(12, 'too late')
 
-    await syncOutbox()
+    await syncOutbox({ force: true })
 
     const message = await screen.findByRole('link', {
       name: 'Unable to save annotation for item #12',
@@ -203,7 +203,7 @@ describe('annotation screen', () => {
     await waitFor(() => expect(field).toHaveValue('from the server'))
 
     await typeTranscript(12, 'again too late')
-    await syncOutbox()
+    await syncOutbox({ force: true })
     await userEvent.click(
       await screen.findByRole('link', { name: 'Unable to save annotation for item #12' }),
     )
