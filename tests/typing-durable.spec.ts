@@ -122,4 +122,43 @@ test.describe('typing is durable the moment it is made', () => {
     }
     expectEachEditSentUnderOneKey(saves)
   })
+
+  test('a save refused once a coordinator ended the lock is shown once, in view', async ({
+    page,
+    browser,
+  }) => {
+    const { itemSetId } = await openDemoItemSet(page)
+
+    const coordinatorContext = await browser.newContext()
+    const coordinator = await coordinatorContext.newPage()
+    await signInAs(coordinator, 'coordinator')
+    const status = await coordinator.evaluate(async (id) => {
+      const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]*)/)?.[1] ?? ''
+      const response = await fetch(`/api/coordinator/item-sets/${id}/`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf },
+        body: JSON.stringify({ lock_expiration_timestamp: new Date().toISOString() }),
+      })
+      return response.status
+    }, itemSetId)
+    expect(status).toBe(200)
+    await coordinatorContext.close()
+
+    // Typed far down the page: the message must still be in view.
+    const last = page.getByRole('region', { name: /^Item #\d+$/ }).last()
+    const itemTitle = (await last.getByRole('heading', { level: 2 }).textContent()) ?? ''
+    await last.getByRole('textbox', { name: 'Transcript' }).fill('after the lock ended')
+    const alert = page.getByRole('alert').filter({ hasText: 'Unable to save annotation' })
+    await expect(alert).toBeInViewport({ timeout: 15_000 })
+    await expect(alert).toContainText(
+      `Unable to save annotation for item ${itemTitle.replace('Item ', '')}`,
+    )
+    await expect(alert).toContainText('The item set expired: refresh it or fetch a new one.')
+    await expect(page.getByText(/Unable to save annotation/)).toHaveCount(1)
+    await expect(page.getByText('Lock expired')).toBeVisible()
+    await expect(page.getByText(/Lock ends in/)).toHaveCount(0)
+
+    await alert.getByRole('link', { name: /Unable to save annotation/ }).click()
+    await page.waitForURL((url) => url.pathname === '/tasks')
+  })
 })
