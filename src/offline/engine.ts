@@ -4,7 +4,6 @@ import { storage } from '../storage'
 import { backoffDelay } from './backoff'
 import {
   ENQUEUE_SCOPE,
-  type EnqueueTx,
   OFFLINE_DB_NAME,
   type OfflineDb,
   type OutboxError,
@@ -12,17 +11,11 @@ import {
   offlineDb,
   openOfflineDb,
   type Rejection,
-  type StoreName,
 } from './db'
-import { type JournalEntry, type JournalStore, OutboxJournal } from './journal'
+import { type JournalStore, OutboxJournal } from './journal'
+import { foldJournalInto, storeOp } from './journal-fold'
 import { defaultLocks, type Locks, withExclusiveLock } from './lock'
-import {
-  classifyByStatus,
-  type OperationDefinition,
-  operationDefinition,
-  type PayloadOf,
-  toOutboxError,
-} from './registry'
+import { classifyByStatus, operationDefinition, type PayloadOf, toOutboxError } from './registry'
 
 export const SYNC_LOCK_NAME = 'outbox-sync'
 export const SYNC_INTERVAL_MS = 30_000
@@ -55,9 +48,6 @@ export type EnqueueOptions = {
    */
   sendAfterMs?: number
 }
-
-/** Stores the enqueue's transaction may need, the journal's fold included. */
-const FOLD_SCOPE: StoreName[] = [...ENQUEUE_SCOPE, 'rejections']
 
 export type EngineOptions = {
   /** A database of its own (tests, a simulated second tab); default the app's shared one. */
@@ -111,11 +101,6 @@ function freshOp(
     nextAttemptAt: now,
     state: 'pending',
   }
-}
-
-/** A journal entry as the op it was before its page unloaded. */
-function journaledOp(entry: JournalEntry): OutboxOp {
-  return { ...entry, attempts: 0, state: 'pending' }
 }
 
 /** Rethrown outside the engine's flow: it surfaces (console, test runner) without stopping it. */
@@ -203,7 +188,7 @@ export class OutboxEngine {
 
     const db = await this.database()
     const tx = db.transaction(ENQUEUE_SCOPE, 'readwrite')
-    await this.storeOp(tx, op, definition, { folding: false })
+    await storeOp(tx, op, definition, { folding: false })
     await tx.done
     this.journal.settle(op)
 
@@ -329,48 +314,7 @@ export class OutboxEngine {
   }
 
   private async foldJournal(): Promise<void> {
-    const entries = this.journal.entries()
-    if (entries.length === 0) return
-    const db = await this.database()
-    for (const entry of entries) {
-      const definition = operationDefinition(entry.kind)
-      // Its module may load later: the entry waits in the journal for a start that knows it.
-      if (!definition) continue
-      const tx = db.transaction(FOLD_SCOPE, 'readwrite')
-      const rejected = (await tx.objectStore('rejections').getKey(entry.id)) !== undefined
-      if (!rejected) await this.storeOp(tx, journaledOp(entry), definition, { folding: true })
-      await tx.done
-      this.journal.settle(entry)
-    }
-    await this.changed()
-  }
-
-  /**
-   * Stores `op` within `tx`, replacing the waiting ops of its key, with its local copy. An op of
-   * that id already stored (another tab folded it, or its own enqueue committed) is left as it
-   * is. A folded op yields to a newer op of its key, which already carries the later edit.
-   */
-  private async storeOp(
-    tx: EnqueueTx,
-    op: OutboxOp,
-    definition: OperationDefinition<unknown>,
-    { folding }: { folding: boolean },
-  ): Promise<void> {
-    const outbox = tx.objectStore('outbox')
-    if ((await outbox.index('by-id').getKey(op.id)) !== undefined) return
-    if (op.key !== null) {
-      for await (const cursor of outbox.index('by-key').iterate(op.key)) {
-        const queued = cursor.value
-        if (queued.owner !== op.owner) continue
-        if (folding && queued.createdAt > op.createdAt) return
-        // An op being sent may already be applied: the newer one queues behind it instead.
-        if (queued.state === 'pending') await cursor.delete()
-      }
-    }
-    const parsed = v.safeParse(definition.schema, op.payload)
-    // A payload an app update no longer accepts is still queued: its send reports it.
-    if (parsed.success) await definition.storeLocally?.(tx, parsed.output)
-    op.seq = await outbox.add(op)
+    if (await foldJournalInto(await this.database(), this.journal)) await this.changed()
   }
 
   private async runPasses(): Promise<void> {
