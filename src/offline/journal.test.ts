@@ -163,6 +163,18 @@ describe('write-ahead journal', () => {
     expect(payloads(await storedOps(options.dbName))).toEqual([edit('a', 1)])
   })
 
+  it('stores an op once when another tab folds it while its own tab is still storing it', async () => {
+    const journal = new MemoryStorage()
+    const options = engineOptions({ journal })
+    const storing = makeEngine(options).enqueue(TEST_KIND, edit('a', 1))
+    const folding = makeEngine({ ...options }).folded()
+
+    await Promise.all([storing, folding])
+
+    expect(payloads(await storedOps(options.dbName))).toEqual([edit('a', 1)])
+    expect(journal.length).toBe(0)
+  })
+
   it('does not bring back an op the server refused for good', async () => {
     const options = engineOptions({ journal: new MemoryStorage() })
     const engine = makeEngine(options)
