@@ -2,7 +2,9 @@ import type { DisplayLanguage } from '../contract/constants'
 
 /**
  * The locally stored keys of the spec (section 9). Everything the app keeps in localStorage goes
- * through here, so sign-out can clear exactly what belongs to the session.
+ * through here, so sign-out can clear exactly what belongs to the session. The one exception is
+ * the outbox's write-ahead journal (offline/journal.ts): unsent changes, kept across sign-out
+ * like the outbox itself.
  */
 type StoredValues = {
   user: unknown

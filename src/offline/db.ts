@@ -51,6 +51,10 @@ export type AnnotationDraft = {
   client_updated_at: string
 }
 
+export function draftKey(itemSetId: number, itemId: number): string {
+  return `${itemSetId}:${itemId}`
+}
+
 export interface OfflineSchema extends DBSchema {
   outbox: {
     key: number

@@ -4,7 +4,6 @@ import { storage } from '../storage'
 import { backoffDelay } from './backoff'
 import {
   ENQUEUE_SCOPE,
-  type EnqueueTx,
   OFFLINE_DB_NAME,
   type OfflineDb,
   type OutboxError,
@@ -13,6 +12,8 @@ import {
   openOfflineDb,
   type Rejection,
 } from './db'
+import { type JournalStore, OutboxJournal } from './journal'
+import { foldJournalInto, storeOp } from './journal-fold'
 import { defaultLocks, type Locks, withExclusiveLock } from './lock'
 import { classifyByStatus, operationDefinition, type PayloadOf, toOutboxError } from './registry'
 
@@ -40,8 +41,13 @@ export type OutboxEvent =
 
 export type OutboxListener = (event: OutboxEvent) => void
 
-/** Writes into other stores that must commit together with the op (e.g. the annotation draft). */
-export type AlongsideWrite = (tx: EnqueueTx) => Promise<unknown>
+export type EnqueueOptions = {
+  /**
+   * Holds the send back this long (typing: only the send is debounced, the op is stored at
+   * once). A newer op of the same key replaces it and starts the wait again.
+   */
+  sendAfterMs?: number
+}
 
 export type EngineOptions = {
   /** A database of its own (tests, a simulated second tab); default the app's shared one. */
@@ -53,6 +59,8 @@ export type EngineOptions = {
   /** Who is signed in; ops are tagged with it and only sent in that user's session. */
   owner?: () => string | null
   intervalMs?: number
+  /** The write-ahead journal's storage; default localStorage, null for none. */
+  journal?: JournalStore | null
 }
 
 type Broadcast = { type: 'changed' } | Extract<OutboxEvent, { type: 'synced' | 'rejected' }>
@@ -126,6 +134,8 @@ export class OutboxEngine {
   private readonly random: () => number
   private readonly owner: () => string | null
   private readonly intervalMs: number
+  private readonly journal: OutboxJournal
+  private folding: Promise<void> | undefined
 
   private ownDb: Promise<OfflineDb> | undefined
   private readonly listeners = new Set<OutboxListener>()
@@ -154,13 +164,17 @@ export class OutboxEngine {
     this.random = options.random ?? Math.random
     this.owner = options.owner ?? signedInUser
     this.intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS
+    this.journal = new OutboxJournal(options.dbName ?? OFFLINE_DB_NAME, options.journal)
   }
 
-  /** Stores the op (coalescing with a waiting op of the same key) before resolving, then syncs. */
+  /**
+   * Journals the op synchronously (a reload right after this call keeps it), then stores it in
+   * IndexedDB, coalescing with a waiting op of the same key, before resolving; then syncs.
+   */
   readonly enqueue = async <K extends string>(
     kind: K,
     payload: PayloadOf<K>,
-    alongside?: AlongsideWrite,
+    { sendAfterMs = 0 }: EnqueueOptions = {},
   ): Promise<OutboxOp> => {
     const definition = operationDefinition(kind)
     if (!definition) throw new Error(`No outbox operation is registered as "${kind}"`)
@@ -169,23 +183,35 @@ export class OutboxEngine {
     const now = this.now()
     const owner = this.owner()
     const op = freshOp({ kind, key, payload: checked, owner, createdAt: now }, now)
+    op.nextAttemptAt = now + sendAfterMs
+    this.journal.write(op)
 
     const db = await this.database()
     const tx = db.transaction(ENQUEUE_SCOPE, 'readwrite')
-    const outbox = tx.objectStore('outbox')
-    if (key !== null) {
-      for await (const cursor of outbox.index('by-key').iterate(key)) {
-        // An op being sent may already be applied: the newer one queues behind it instead.
-        if (cursor.value.state === 'pending' && cursor.value.owner === owner) await cursor.delete()
-      }
-    }
-    await alongside?.(tx)
-    op.seq = await outbox.add(op)
+    await storeOp(tx, op, definition, { folding: false })
     await tx.done
+    this.journal.settle(op)
 
     await this.changed()
     if (this.started) void this.sync()
     return op
+  }
+
+  /**
+   * Folds what the journal still holds (ops whose page unloaded before IndexedDB had them) into
+   * the outbox, once per engine; every tab may fold, under a lock, and an op already stored is
+   * never stored twice. Reads of the local copies wait for it, so a reload shows the last edit.
+   */
+  readonly folded = (): Promise<void> => {
+    this.folding ??= withExclusiveLock(
+      `${this.lockName}:journal`,
+      this.locks,
+      this.stopping.signal,
+      () => this.foldJournal(),
+    ).catch((error) => {
+      if (!this.stopping.signal.aborted) surface(error)
+    })
+    return this.folding
   }
 
   /**
@@ -233,6 +259,7 @@ export class OutboxEngine {
 
   /** Pending ops or rejections of the signed-in user (sign-out warns about them). */
   readonly hasUnsyncedChanges = async (): Promise<boolean> => {
+    await this.folded()
     await this.refresh()
     return this.status.pending > 0 || this.status.rejections.length > 0
   }
@@ -286,9 +313,14 @@ export class OutboxEngine {
     return this.ownDb
   }
 
+  private async foldJournal(): Promise<void> {
+    if (await foldJournalInto(await this.database(), this.journal)) await this.changed()
+  }
+
   private async runPasses(): Promise<void> {
     const signal = this.stopping.signal
     try {
+      await this.folded()
       do {
         this.rerun = false
         const force = this.forceNext
@@ -387,6 +419,8 @@ export class OutboxEngine {
     await tx.objectStore('outbox').delete(op.seq!)
     await tx.objectStore('kv').put(this.now(), LAST_SYNCED_KEY)
     await tx.done
+    // Left behind by a page that unloaded between its commit and its clean-up.
+    this.journal.settle(op)
     this.publish({ type: 'synced', op, result })
     return 'done'
   }

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { type OutboxOp, offlineDb, type StoredItemSet, type StoreName } from './db'
 import { deleteItemSetWithin } from './item-sets'
+import { journalFolded } from './outbox'
 import { operationDefinition } from './registry'
 
 const CLEANUP_SCOPE: StoreName[] = ['outbox', 'rejections', 'itemSets', 'annotations']
@@ -37,6 +38,8 @@ export async function removeObsoleteItemSets(
   isObsolete: ObsoleteCopyRule,
   now = Date.now(),
 ): Promise<number[]> {
+  // An op still in the journal holds its set too.
+  await journalFolded()
   const db = await offlineDb()
   const tx = db.transaction(CLEANUP_SCOPE, 'readwrite')
   const [ops, rejections, stored] = await Promise.all([

@@ -1,6 +1,7 @@
 import type { IDBPTransaction } from 'idb'
 import {
   type AnnotationDraft,
+  draftKey,
   type OfflineSchema,
   type OutboxOp,
   offlineDb,
@@ -8,13 +9,9 @@ import {
   type StoreName,
 } from './db'
 import { ANNOTATION_SAVE, type AnnotationSavePayload } from './operations/annotation-save'
-import { enqueue } from './outbox'
+import { enqueue, journalFolded } from './outbox'
 
 /** Item sets kept for offline work, and the local copy of their annotations. */
-
-export function draftKey(itemSetId: number, itemId: number): string {
-  return `${itemSetId}:${itemId}`
-}
 
 /** The caller owns the shape: parse it if it may come from an older app version. */
 export async function getItemSet<T extends StoredItemSet = StoredItemSet>(
@@ -71,10 +68,13 @@ export async function getDraft(
   itemSetId: number,
   itemId: number,
 ): Promise<AnnotationDraft | undefined> {
+  await journalFolded()
   return (await offlineDb()).get('annotations', draftKey(itemSetId, itemId))
 }
 
+/** After the journal is folded, so a reload shows the edit typed just before it. */
 export async function listDrafts(itemSetId: number): Promise<AnnotationDraft[]> {
+  await journalFolded()
   return (await offlineDb()).getAllFromIndex('annotations', 'by-item-set', itemSetId)
 }
 
@@ -90,21 +90,24 @@ export async function deleteDraft(itemSetId: number, itemId: number): Promise<vo
 let lastStamp = 0
 
 /** Strictly increasing, so that of two saves within one millisecond the later still wins. */
-function nextClientTimestamp(): string {
+export function nextClientTimestamp(): string {
   lastStamp = Math.max(Date.now(), lastStamp + 1)
   return new Date(lastStamp).toISOString()
 }
 
 /**
- * Saves an annotation: the local draft and the queued save commit together, so a reload never
- * shows a change the server will not get, nor the reverse.
+ * Saves an annotation: journaled at once, then the local draft and the queued save commit
+ * together, so a reload never shows a change the server will not get, nor the reverse.
+ * `sendAfterMs` debounces the send only (typing).
  */
 export function saveAnnotation(
-  change: Omit<AnnotationSavePayload, 'client_updated_at'>,
+  change: Omit<AnnotationSavePayload, 'client_updated_at'> &
+    Partial<Pick<AnnotationSavePayload, 'client_updated_at'>>,
+  { sendAfterMs = 0 } = {},
 ): Promise<OutboxOp> {
-  const payload = { ...change, client_updated_at: nextClientTimestamp() }
-  const key = draftKey(change.itemSetId, change.itemId)
-  return enqueue(ANNOTATION_SAVE, payload, (tx) =>
-    tx.objectStore('annotations').put({ ...payload, key }),
-  )
+  const payload = {
+    ...change,
+    client_updated_at: change.client_updated_at ?? nextClientTimestamp(),
+  }
+  return enqueue(ANNOTATION_SAVE, payload, { sendAfterMs })
 }

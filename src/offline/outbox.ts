@@ -13,4 +13,5 @@ export const {
   hasUnsyncedChanges,
   start: startOutboxSync,
   sync: syncOutbox,
+  folded: journalFolded,
 } = outbox

@@ -1,6 +1,6 @@
 import type * as v from 'valibot'
 import { ApiError, api, type RequestOptions } from '../api/client'
-import type { OutboxError } from './db'
+import type { EnqueueTx, OutboxError } from './db'
 
 export type FailureKind = 'transient' | 'permanent'
 
@@ -20,6 +20,12 @@ export type OperationDefinition<TPayload> = {
    */
   coalesceKey?: (payload: TPayload) => string
   send: (payload: TPayload, context: SendContext) => Promise<unknown>
+  /**
+   * Writes the change's local copy (e.g. the annotation draft) in the transaction that stores
+   * the op, on enqueue and again when the journal is folded at the next start: keep the newest
+   * by the payload's own stamp, since a folded op may be older than what is stored.
+   */
+  storeLocally?: (tx: EnqueueTx, payload: TPayload) => Promise<unknown>
   /**
    * The item set whose copy on the device the change belongs to: the copy is kept while the op
    * waits or stays rejected (item-set-cleanup.ts). Absent for changes of no item set.

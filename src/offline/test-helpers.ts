@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { ApiError } from '../api/client'
 import { type OutboxOp, openOfflineDb } from './db'
 import { type EngineOptions, OutboxEngine, type OutboxEvent } from './engine'
+import type { JournalStore } from './journal'
 import { registerOperation, type SendContext } from './registry'
 
 /** Shared by the outbox tests: a test operation kind whose send each test supplies. */
@@ -126,3 +127,53 @@ export function recordSends(
 export const edit = (key: string, value: number): TestPayload => ({ key, value })
 export const unreachable = () => new ApiError(0, 'network_error', 'Failed to fetch')
 export const unavailable = () => new ApiError(503, 'service_unavailable', 'Down for maintenance')
+
+// --- The write-ahead journal -------------------------------------------------------------------
+
+/** A localStorage of the test's own: `snapshot` is what a page unloading right now would leave. */
+export class MemoryStorage implements JournalStore {
+  private readonly items = new Map<string, string>()
+  /** Set to make every write fail as a full quota does. */
+  full = false
+
+  get length(): number {
+    return this.items.size
+  }
+  key(index: number): string | null {
+    return [...this.items.keys()][index] ?? null
+  }
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null
+  }
+  setItem(key: string, value: string): void {
+    if (this.full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    this.items.set(key, value)
+  }
+  removeItem(key: string): void {
+    this.items.delete(key)
+  }
+  snapshot(): MemoryStorage {
+    const copy = new MemoryStorage()
+    for (const [key, value] of this.items) copy.items.set(key, value)
+    return copy
+  }
+}
+
+/**
+ * The state a reload leaves when it comes right after `enqueue` was called: the op journaled, its
+ * IndexedDB transaction never committed (its op taken out again here). Answers the journal.
+ */
+export async function unloadRightAfter(
+  dbName: string | undefined,
+  enqueue: () => Promise<OutboxOp>,
+  journal: MemoryStorage,
+): Promise<MemoryStorage> {
+  const pending = enqueue()
+  const left = journal.snapshot()
+  const op = await pending
+  const db = await openOfflineDb(dbName)
+  const key = await db.getKeyFromIndex('outbox', 'by-id', op.id)
+  if (key !== undefined) await db.delete('outbox', key)
+  db.close()
+  return left
+}

@@ -33,7 +33,7 @@ beforeEach(async () => {
 const itemCard = async (id: number) =>
   within(await screen.findByRole('region', { name: `Item #${id}` }))
 
-/** Types into an item's transcript and waits until the save is stored (after the typing pause). */
+/** Types into an item's transcript and waits until the save is stored (its send waits for a pause). */
 async function typeTranscript(id: number, text: string) {
   const field = (await itemCard(id)).getByRole('textbox', { name: 'Transcript' })
   await userEvent.clear(field)
@@ -171,7 +171,7 @@ describe('annotation screen', () => {
     openScreen()
     await typeTranscript(12, 'sent')
 
-    await syncOutbox()
+    await syncOutbox({ force: true })
 
     const card = await itemCard(12)
     await waitFor(() => expect(card.queryByText('Not synced yet')).toBeNull())
@@ -181,7 +181,7 @@ describe('annotation screen', () => {
     ])
   })
 
-  it('keeps a refused save listed with the spec’s message until the worker discards it', async () => {
+  it('shows a refused save once, in the sticky header, with the lock ended, until discarded', async () => {
     server.use(
       ...itemSetHandlers(makeItemSet({ items: [makeItem(11), makeItem(12, makeAnnotation())] })),
       http.put('/api/endworker/item-sets/55/items/12/annotation/', () =>
@@ -191,23 +191,60 @@ describe('annotation screen', () => {
     const { router } = openScreen()
     await typeTranscript(12, 'too late')
 
-    await syncOutbox()
+    await syncOutbox({ force: true })
 
-    const message = await screen.findByRole('link', {
+    const alert = await screen.findByRole('alert')
+    const header = alert.closest('.mantine-Paper-root') as HTMLElement
+    expect(header).toHaveStyle({ position: 'sticky' })
+    const message = within(alert).getByRole('link', {
       name: 'Unable to save annotation for item #12',
     })
-    expect(screen.getByText('The item set expired: refresh it or fetch a new one.')).toBeVisible()
-    await userEvent.click(screen.getByRole('button', { name: 'Discard the change' }))
-    await waitFor(() => expect(message).not.toBeInTheDocument())
+    expect(screen.getAllByText('Unable to save annotation for item #12')).toHaveLength(1)
+    expect(
+      within(alert).getByText('The item set expired: refresh it or fetch a new one.'),
+    ).toBeVisible()
+    expect(within(header).getByText('Lock expired')).toBeVisible()
+    expect(within(header).queryByText(/Lock ends in/)).toBeNull()
     const field = (await itemCard(12)).getByRole('textbox', { name: 'Transcript' })
+    expect(field).toHaveValue('too late')
+    expect(field).toHaveAttribute('readonly')
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Discard the change' }))
+    await waitFor(() => expect(message).not.toBeInTheDocument())
     await waitFor(() => expect(field).toHaveValue('from the server'))
 
     await typeTranscript(12, 'again too late')
-    await syncOutbox()
+    await syncOutbox({ force: true })
     await userEvent.click(
       await screen.findByRole('link', { name: 'Unable to save annotation for item #12' }),
     )
     await waitFor(() => expect(router.state.location.pathname).toBe('/tasks'))
+  })
+
+  it('names every item of the set whose save was refused in one message', async () => {
+    server.use(
+      ...itemSetHandlers(makeItemSet()),
+      http.put('/api/endworker/item-sets/55/items/:itemId/annotation/', () =>
+        apiError(409, 'The task already finished: it takes no more work.', 'task_finished'),
+      ),
+    )
+    openScreen()
+    for (const id of [11, 12]) {
+      const field = (await itemCard(id)).getByRole('textbox', { name: 'Transcript' })
+      await userEvent.click(field)
+      await userEvent.paste(`item ${id}`)
+    }
+    await waitFor(() => expect(pendingOps()).toBe(2))
+
+    await syncOutbox({ force: true })
+
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Unable to save annotations for items #11, #12')
+    expect(within(alert).getAllByText('The task already finished.')).toHaveLength(1)
+    expect(within(alert).getByRole('button', { name: 'Discard the 2 changes' })).toBeVisible()
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
+    const field = (await itemCard(11)).getByRole('textbox', { name: 'Transcript' })
+    expect(field).toHaveAttribute('readonly')
   })
 
   it('shows only the saved items, read-only, once the lock expired', async () => {

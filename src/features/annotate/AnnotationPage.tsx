@@ -16,9 +16,9 @@ import { widgetLanguage } from './language'
 import { needsProtocolRead, protocolConfirmRoute } from './loaders'
 import { OfflineCopyStatus } from './OfflineCopyStatus'
 import { itemSetQuery } from './queries'
-import { RejectionList } from './RejectionList'
+import { SaveRefusedAlert } from './SaveRefusedAlert'
 import { ShortcutsHelp, useAnnotationShortcuts } from './shortcuts'
-import { rejectedAnnotation } from './sync'
+import { endsTheLock, rejectedAnnotation } from './sync'
 import { useAnnotationEditor } from './useAnnotationEditor'
 import { useOfflineCopy } from './useOfflineCopy'
 
@@ -49,7 +49,8 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
     (rejection) => rejectedAnnotation(rejection)?.itemSetId === view.id,
   )
   const language = useMemo(() => widgetLanguage(view.task), [view.task])
-  const editable = !view.expired
+  const lockEnded = rejections.some(endsTheLock)
+  const editable = !view.expired && !lockEnded
 
   // A new protocol version may show up while the screen is open (the set is fetched again).
   const navigate = useNavigate()
@@ -92,6 +93,8 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
         done={done}
         offline={<OfflineCopyStatus copy={copy} />}
         tools={<ShortcutsHelp />}
+        lockEnded={lockEnded}
+        alert={<SaveRefusedAlert rejections={rejections} />}
       />
       {storage?.nearlyFull && (
         <Alert color="orange" icon={<IconDatabaseExclamation aria-hidden />}>
@@ -101,7 +104,7 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
           </Trans>
         </Alert>
       )}
-      {view.expired && (
+      {view.expired && rejections.length === 0 && (
         <Alert
           color="yellow"
           icon={<IconClockExclamation aria-hidden />}
@@ -120,7 +123,6 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
           </Stack>
         </Alert>
       )}
-      <RejectionList rejections={rejections} />
       {view.items.length === 0 && !view.expired && (
         <Text c="dimmed">
           <Trans>This item set has no items.</Trans>

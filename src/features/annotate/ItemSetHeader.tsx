@@ -14,10 +14,21 @@ type ItemSetHeaderProps = {
   offline: ReactNode
   /** Buttons at the end of the title row (the shortcuts help). */
   tools: ReactNode
+  /** The server ended the lock (expired, or ended by a coordinator), as a refused save told. */
+  lockEnded: boolean
+  /** A message that must stay in view while the worker scrolls (a refused save). */
+  alert: ReactNode
 }
 
 /** What the set is, how far the worker got, how long the lock lasts and what is on the device. */
-export function ItemSetHeader({ view, done, offline, tools }: ItemSetHeaderProps) {
+export function ItemSetHeader({
+  view,
+  done,
+  offline,
+  tools,
+  lockEnded,
+  alert,
+}: ItemSetHeaderProps) {
   const { t } = useLingui()
   const total = view.items.length
   const description = view.task.description || `#${view.task.id}`
@@ -70,7 +81,7 @@ export function ItemSetHeader({ view, done, offline, tools }: ItemSetHeaderProps
           </Text>
         </Group>
         <Group justify="space-between" gap="sm">
-          {view.expired ? (
+          {view.expired || lockEnded ? (
             <Text size="sm" c="red">
               <Trans>Lock expired</Trans>
             </Text>
@@ -79,6 +90,7 @@ export function ItemSetHeader({ view, done, offline, tools }: ItemSetHeaderProps
           )}
           {offline}
         </Group>
+        {alert}
       </Stack>
     </Paper>
   )

@@ -17,6 +17,11 @@ const ANNOTATION_REASONS: Record<string, MessageDescriptor> = {
 }
 const UNEXPECTED = msg`An unexpected server error occurred.`
 
+/** Why the server refused an annotation save, in the spec's words. */
+export function refusalReason(rejection: Rejection): MessageDescriptor {
+  return ANNOTATION_REASONS[rejection.error.code] ?? UNEXPECTED
+}
+
 function describeRejection(rejection: Rejection): {
   title: MessageDescriptor
   reason: MessageDescriptor
@@ -25,7 +30,7 @@ function describeRejection(rejection: Rejection): {
   if (!save) return { title: msg`A change could not be saved`, reason: UNEXPECTED }
   return {
     title: msg`Unable to save annotation for item #${save.itemId}`,
-    reason: ANNOTATION_REASONS[rejection.error.code] ?? UNEXPECTED,
+    reason: refusalReason(rejection),
   }
 }
 

@@ -56,6 +56,13 @@ export function keepItemSetsSynced(queryClient: QueryClient): () => void {
   })
 }
 
+const LOCK_ENDING_CODES = new Set(['lock_expired', 'task_finished'])
+
+/** A refusal that means the worker's lock on the set is over: no save into it can succeed. */
+export function endsTheLock(rejection: Rejection): boolean {
+  return rejectedAnnotation(rejection) !== null && LOCK_ENDING_CODES.has(rejection.error.code)
+}
+
 /** The item a rejected annotation save was for; null for other kinds of change. */
 export function rejectedAnnotation(rejection: Rejection) {
   if (rejection.op.kind !== ANNOTATION_SAVE) return null

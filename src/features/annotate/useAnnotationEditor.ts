@@ -1,12 +1,12 @@
 import { hashKey, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react'
 import type { WorkerItemSet } from '../../../contract/worker'
-import { saveAnnotation } from '../../offline/item-sets'
+import { nextClientTimestamp, saveAnnotation } from '../../offline/item-sets'
 import { type DraftMap, effectiveAnnotation, type LocalDraft } from './effective'
 import { draftsQuery } from './queries'
 
-/** Typing is saved once it pauses this long; choices are saved at once. */
-const TEXT_SAVE_DEBOUNCE_MS = 400
+/** Typing is sent once it pauses this long (it is stored at once); choices are sent at once. */
+const TEXT_SEND_DEBOUNCE_MS = 400
 
 const TEXT_COMPONENTS = new Set(['text', 'textarea'])
 const NO_DRAFTS: DraftMap = {}
@@ -42,15 +42,14 @@ function useDrafts(itemSetId: number): DraftMap {
 }
 
 /**
- * Edits of an item set's annotations. Each edit shows at once (the drafts in the query cache),
- * then goes through `saveAnnotation`: the local draft and the outbox op in one transaction. Text
- * is saved when typing pauses; anything pending is saved when the screen closes or the page is
- * hidden, so a reload or a closed tab loses nothing typed before it.
+ * Edits of an item set's annotations. Each edit shows at once (the drafts in the query cache) and
+ * is saved in the same event through `saveAnnotation` (journaled synchronously, then the local
+ * draft and the outbox op in one transaction), so a reload or a closed tab at any instant keeps
+ * it. Only the network send of typing waits for a pause.
  */
 export function useAnnotationEditor(view: WorkerItemSet): AnnotationEditor {
   const queryClient = useQueryClient()
   const drafts = useDrafts(view.id)
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>())
   // The callbacks below stay the same across renders (items are memoized) and read this.
   const latestView = useRef(view)
   latestView.current = view
@@ -61,61 +60,25 @@ export function useAnnotationEditor(view: WorkerItemSet): AnnotationEditor {
     [queryClient, queryKey],
   )
 
-  const save = useCallback(
-    (itemId: number) => {
-      clearTimeout(timers.current.get(itemId))
-      timers.current.delete(itemId)
-      const draft = currentDrafts()[itemId]
-      if (!draft) return
-      void saveAnnotation({ itemSetId: view.id, itemId, data: draft.data, is_done: draft.is_done })
-    },
-    [currentDrafts, view.id],
-  )
-
   const edit = useCallback(
-    (
-      itemId: number,
-      change: Partial<Omit<LocalDraft, 'client_updated_at'>>,
-      debounced: boolean,
-    ) => {
-      const item = latestView.current.items.find((candidate) => candidate.id === itemId)
+    (itemId: number, change: Partial<Omit<LocalDraft, 'client_updated_at'>>, typing: boolean) => {
+      const { id: itemSetId, items } = latestView.current
+      const item = items.find((candidate) => candidate.id === itemId)
       if (!item) return
       const current = effectiveAnnotation(item, currentDrafts()[itemId])
       const draft: LocalDraft = {
         data: change.data ?? current.data,
         is_done: change.is_done ?? current.is_done,
-        client_updated_at: new Date().toISOString(),
+        client_updated_at: nextClientTimestamp(),
       }
       queryClient.setQueryData(queryKey, { ...currentDrafts(), [itemId]: draft })
-      clearTimeout(timers.current.get(itemId))
-      if (debounced) {
-        timers.current.set(
-          itemId,
-          setTimeout(() => save(itemId), TEXT_SAVE_DEBOUNCE_MS),
-        )
-      } else {
-        save(itemId)
-      }
+      void saveAnnotation(
+        { itemSetId, itemId, ...draft },
+        { sendAfterMs: typing ? TEXT_SEND_DEBOUNCE_MS : 0 },
+      )
     },
-    [queryClient, queryKey, currentDrafts, save],
+    [queryClient, queryKey, currentDrafts],
   )
-
-  useEffect(() => {
-    const pending = timers.current
-    const flush = () => {
-      for (const itemId of [...pending.keys()]) save(itemId)
-    }
-    const onHidden = () => {
-      if (document.visibilityState === 'hidden') flush()
-    }
-    window.addEventListener('pagehide', flush)
-    document.addEventListener('visibilitychange', onHidden)
-    return () => {
-      window.removeEventListener('pagehide', flush)
-      document.removeEventListener('visibilitychange', onHidden)
-      flush()
-    }
-  }, [save])
 
   const change = useCallback(
     (itemId: number, data: Record<string, unknown>, field: string) => {

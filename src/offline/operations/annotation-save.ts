@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { draftKey } from '../db'
 import { type OperationDefinition, registerOperation, sendWithKey } from '../registry'
 
 export const ANNOTATION_SAVE = 'annotation.save'
@@ -26,6 +27,14 @@ export const annotationSave: OperationDefinition<AnnotationSavePayload> = {
   schema: AnnotationSavePayloadSchema,
   coalesceKey: ({ itemSetId, itemId }) => `${itemSetId}:${itemId}`,
   itemSetOf: ({ itemSetId }) => itemSetId,
+  // The draft the screen shows; a folded save older than the stored draft leaves it.
+  storeLocally: async (tx, payload) => {
+    const drafts = tx.objectStore('annotations')
+    const key = draftKey(payload.itemSetId, payload.itemId)
+    const stored = await drafts.get(key)
+    if (stored && stored.client_updated_at > payload.client_updated_at) return
+    await drafts.put({ ...payload, key })
+  },
   send: ({ itemSetId, itemId, data, is_done, client_updated_at }, context) =>
     sendWithKey(
       `endworker/item-sets/${itemSetId}/items/${itemId}/annotation/`,

@@ -1,0 +1,164 @@
+import type { BrowserContext, Page, Request } from '@playwright/test'
+import type { WorkerItemSet } from '../contract/worker'
+import { apiGet, expect, openDemoItemSet, signInAs, test, waitForServiceWorker } from './fixtures'
+
+/** How long after the last keystroke the page reloads; the send waits 400 ms for a pause. */
+const RELOAD_DELAYS_MS = [0, 50, 150, 300]
+/** Reloads per delay; a slow machine may run fewer (each reload starts the whole app again). */
+const REPEATS = Number(process.env.E2E_TYPING_REPEATS ?? 20)
+
+const transcript = (page: Page) =>
+  page
+    .getByRole('region', { name: /^Item #\d+$/ })
+    .first()
+    .getByRole('textbox', { name: 'Transcript' })
+
+const indicator = (page: Page) => page.getByRole('button', { name: /^Sync status/ })
+
+type Save = { key: string; stamp: string; transcript: string }
+
+/** Every annotation save the pages of `context` send, with its key and the edit it carries. */
+function recordSaves(context: BrowserContext): Save[] {
+  const saves: Save[] = []
+  context.on('request', (request: Request) => {
+    if (request.method() !== 'PUT' || !request.url().includes('/annotation/')) return
+    const body = request.postDataJSON() as {
+      client_updated_at: string
+      data: { transcript?: string }
+    }
+    saves.push({
+      key: request.headers()['idempotency-key'] ?? '',
+      stamp: body.client_updated_at,
+      transcript: body.data.transcript ?? '',
+    })
+  })
+  return saves
+}
+
+/** No edit went out under two keys: a replay reuses its key, and the server keeps one answer. */
+function expectEachEditSentUnderOneKey(saves: Save[]) {
+  const keysByEdit = new Map<string, Set<string>>()
+  for (const { key, stamp } of saves) {
+    expect(key).not.toBe('')
+    keysByEdit.set(stamp, (keysByEdit.get(stamp) ?? new Set()).add(key))
+  }
+  for (const keys of keysByEdit.values()) expect(keys.size).toBe(1)
+}
+
+/**
+ * Back online (a reload, for the signed-in shell an offline start may lack): the server holds
+ * one annotation per item, and the first item's transcript is `text`.
+ */
+async function expectServerHolds(page: Page, itemSetId: number, text: string) {
+  await page.reload()
+  await expect(transcript(page)).toHaveValue(text)
+  await expect(indicator(page)).toHaveAccessibleName('Sync status: online, 0 unsynced changes', {
+    timeout: 30_000,
+  })
+  const view = await apiGet<WorkerItemSet>(page, `endworker/item-sets/${itemSetId}/`)
+  const annotated = view.items.filter((item) => item.annotation !== null)
+  expect(new Set(annotated.map((item) => item.annotation!.id)).size).toBe(annotated.length)
+  expect(view.items[0]!.annotation?.data.transcript).toBe(text)
+  // Every journaled edit was folded into the outbox and sent: the journal is empty again.
+  const journal = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('outbox-journal:')),
+  )
+  expect(journal).toEqual([])
+}
+
+test.describe('typing is durable the moment it is made', () => {
+  test.setTimeout(120_000)
+
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, 'annotator')
+    await waitForServiceWorker(page)
+  })
+
+  for (const offline of [false, true]) {
+    const mode = offline ? 'offline' : 'online'
+    test(`a reload at any instant after a keystroke keeps it (${mode})`, async ({
+      page,
+      context,
+    }) => {
+      test.setTimeout(60_000 + REPEATS * RELOAD_DELAYS_MS.length * 5_000)
+      const saves = recordSaves(context)
+      const { itemSetId } = await openDemoItemSet(page)
+      await context.setOffline(offline)
+      let last = ''
+      for (const delay of RELOAD_DELAYS_MS) {
+        for (let round = 1; round <= REPEATS; round++) {
+          last = `${mode} ${delay} ms, round ${round}`
+          await transcript(page).fill(last)
+          if (delay > 0) await page.waitForTimeout(delay)
+          await page.reload()
+          await expect(transcript(page)).toHaveValue(last)
+        }
+      }
+      await context.setOffline(false)
+      await expectServerHolds(page, itemSetId, last)
+      expectEachEditSentUnderOneKey(saves)
+    })
+  }
+
+  test('closing the tab right after a keystroke keeps it, online and offline', async ({
+    page,
+    context,
+  }) => {
+    const saves = recordSaves(context)
+    const { itemSetId } = await openDemoItemSet(page)
+    const url = page.url()
+    let current = page
+    for (const offline of [false, true]) {
+      await context.setOffline(offline)
+      const text = `typed, then the tab closed (${offline ? 'offline' : 'online'})`
+      await transcript(current).fill(text)
+      await current.close()
+
+      current = await context.newPage()
+      await current.goto(url)
+      await expect(transcript(current)).toHaveValue(text)
+      await context.setOffline(false)
+      await expectServerHolds(current, itemSetId, text)
+    }
+    expectEachEditSentUnderOneKey(saves)
+  })
+
+  test('a save refused once a coordinator ended the lock is shown once, in view', async ({
+    page,
+    browser,
+  }) => {
+    const { itemSetId } = await openDemoItemSet(page)
+
+    const coordinatorContext = await browser.newContext()
+    const coordinator = await coordinatorContext.newPage()
+    await signInAs(coordinator, 'coordinator')
+    const status = await coordinator.evaluate(async (id) => {
+      const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]*)/)?.[1] ?? ''
+      const response = await fetch(`/api/coordinator/item-sets/${id}/`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf },
+        body: JSON.stringify({ lock_expiration_timestamp: new Date().toISOString() }),
+      })
+      return response.status
+    }, itemSetId)
+    expect(status).toBe(200)
+    await coordinatorContext.close()
+
+    // Typed far down the page: the message must still be in view.
+    const last = page.getByRole('region', { name: /^Item #\d+$/ }).last()
+    const itemTitle = (await last.getByRole('heading', { level: 2 }).textContent()) ?? ''
+    await last.getByRole('textbox', { name: 'Transcript' }).fill('after the lock ended')
+    const alert = page.getByRole('alert').filter({ hasText: 'Unable to save annotation' })
+    await expect(alert).toBeInViewport({ timeout: 15_000 })
+    await expect(alert).toContainText(
+      `Unable to save annotation for item ${itemTitle.replace('Item ', '')}`,
+    )
+    await expect(alert).toContainText('The item set expired: refresh it or fetch a new one.')
+    await expect(page.getByText(/Unable to save annotation/)).toHaveCount(1)
+    await expect(page.getByText('Lock expired')).toBeVisible()
+    await expect(page.getByText(/Lock ends in/)).toHaveCount(0)
+
+    await alert.getByRole('link', { name: /Unable to save annotation/ }).click()
+    await page.waitForURL((url) => url.pathname === '/tasks')
+  })
+})
