@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IdSchema } from './common'
+import { IdParamSchema, IdSchema } from './common'
 import { textFlag, textMoment } from './query'
 
 /**
@@ -38,11 +38,7 @@ export type TaskStatus = v.InferOutput<typeof TaskStatusSchema>
 
 const required = 'This field is required.'
 
-const idField = v.pipe(
-  v.string(required),
-  v.regex(/^[1-9]\d{0,14}$/, 'must be an id'),
-  v.transform(Number),
-)
+const idField = v.pipe(v.string(required), IdParamSchema)
 
 const isStringMap = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' &&
