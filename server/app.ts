@@ -11,6 +11,7 @@ import type { AppConfig } from './config'
 import type { DatabaseHandle } from './db/client'
 import './http/augment'
 import { errorHandler, notFound } from './http/errors'
+import { registerJsonBodyParser } from './http/json-body'
 import { registerSessions } from './http/session'
 import {
   openApiTransform,
@@ -39,6 +40,8 @@ export async function buildApp({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    // Every route answers with and without its trailing slash, as clients of the API expect.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ValibotTypeProvider>()
 
   app.decorate('config', config)
@@ -51,6 +54,7 @@ export async function buildApp({
   app.setValidatorCompiler(valibotValidatorCompiler)
   app.setSerializerCompiler(valibotSerializerCompiler(config.env !== 'production'))
   app.setErrorHandler(errorHandler)
+  registerJsonBodyParser(app)
 
   await app.register(cookie)
   // Uploads are streamed to disk by the modules that take them; one file per request.
@@ -112,8 +116,8 @@ async function registerStaticPwa(app: FastifyInstance, config: AppConfig) {
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === API_BASE || request.url.startsWith(`${API_BASE}/`)
     if (!isApi && hasPwa && (request.method === 'GET' || request.method === 'HEAD')) {
-      const file = path.join(root as string, decodeURIComponent(request.url.split('?')[0] ?? '/'))
-      if (file.startsWith(root as string) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const file = staticFileOf(root as string, request.url)
+      if (file && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(root as string, file))
       }
       reply.header('Cache-Control', 'no-cache')
@@ -121,4 +125,16 @@ async function registerStaticPwa(app: FastifyInstance, config: AppConfig) {
     }
     throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`)
   })
+}
+
+/** The file under root a URL names, or null when its path is not valid percent-encoding or leaves root. */
+function staticFileOf(root: string, url: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(url.split('?')[0] ?? '/')
+  } catch {
+    return null
+  }
+  const file = path.join(root, decoded)
+  return file.startsWith(root) ? file : null
 }
