@@ -29,7 +29,9 @@ export function unstorableText(value: unknown, limit = 20): TextProblem[] {
       const message = textProblem(current)
       if (message) problems.push({ path, message })
     } else if (Array.isArray(current)) {
-      current.forEach((item, index) => pending.push([item, [...path, index]]))
+      current.forEach((item, index) => {
+        pending.push([item, [...path, index]])
+      })
     } else if (typeof current === 'object' && current !== null) {
       for (const [key, item] of Object.entries(current)) {
         const message = textProblem(key)
