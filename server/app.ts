@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { API_BASE } from '../contract/constants'
 import type { AppConfig } from './config'
 import type { DatabaseHandle } from './db/client'
@@ -28,6 +28,8 @@ export type BuildAppOptions = {
   logger?: boolean
   /** Start the background job queue (pg-boss) with the app; tests that need jobs turn it on. */
   jobs?: boolean
+  /** Told of every route as it is registered (tests that walk every route use it). */
+  observeRoutes?: (route: RouteOptions) => void
 }
 
 export async function buildApp({
@@ -35,6 +37,7 @@ export async function buildApp({
   database,
   logger = false,
   jobs = false,
+  observeRoutes,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
@@ -43,6 +46,7 @@ export async function buildApp({
     // Every route answers with and without its trailing slash, as clients of the API expect.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ValibotTypeProvider>()
+  if (observeRoutes) app.addHook('onRoute', observeRoutes)
 
   app.decorate('config', config)
   app.decorate('database', { getter: () => database })

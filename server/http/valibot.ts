@@ -23,15 +23,16 @@ export type AppPlugin = FastifyPluginAsync<
 
 export type FieldMessages = Record<string, string[]>
 
-function issueFields(issues: v.BaseIssue<unknown>[]): FieldMessages {
-  const fields: FieldMessages = {}
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? 'non_field_errors'
-    fields[key] ??= []
-    fields[key].push(issue.message)
-  }
-  return fields
+/** Messages grouped by field; own keys only, so a field named `__proto__` is a field too. */
+function fieldMessages(messages: [field: string, message: string][]): FieldMessages {
+  const grouped = new Map<string, string[]>()
+  for (const [field, message] of messages)
+    grouped.set(field, [...(grouped.get(field) ?? []), message])
+  return Object.fromEntries(grouped)
 }
+
+const issueFields = (issues: v.BaseIssue<unknown>[]) =>
+  fieldMessages(issues.map((issue) => [v.getDotPath(issue) ?? 'non_field_errors', issue.message]))
 
 /** A failed parse of one part of the request, turned into a 400 with per-field messages. */
 export class RequestValidationError extends Error {
@@ -66,12 +67,9 @@ export function validateRequestPart<TSchema extends v.GenericSchema>(
 ): { value: v.InferOutput<TSchema> } | { error: RequestValidationError } {
   const textProblems = unstorableText(data)
   if (textProblems.length > 0) {
-    const fields: FieldMessages = {}
-    for (const { path, message } of textProblems) {
-      const key = path.length > 0 ? path.join('.') : part
-      fields[key] ??= []
-      fields[key].push(message)
-    }
+    const fields = fieldMessages(
+      textProblems.map(({ path, message }) => [path.length > 0 ? path.join('.') : part, message]),
+    )
     return { error: new RequestValidationError(part, fields) }
   }
   if (OBJECT_SCHEMA_TYPES.has(schema.type) && Array.isArray(data)) {
