@@ -28,6 +28,7 @@ describe('ids', () => {
     expect(messages(IdParamSchema, '2147483648')).toEqual([`must be at most ${DB_INTEGER_MAX}`])
     expect(messages(IdParamSchema, '99999999999999999999')).toEqual(['must be an id'])
     expect(messages(IdParamSchema, '0')).toEqual(['must be at least 1'])
+    expect(messages(IdParamSchema, '007')).toEqual(['must be an id'])
     expect(messages(IdSchema, 1.5)).toEqual(['must be a whole number'])
   })
 })

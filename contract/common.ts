@@ -28,11 +28,14 @@ export const wholeNumber = (min: number, max: number) =>
 
 export const IdSchema = wholeNumber(1, DB_INTEGER_MAX)
 
-/** A whole number from min to max given as text (paths, query strings, form fields). */
+/**
+ * A whole number from min to max given as text (paths, query strings, form fields), written
+ * without leading zeros so that each number has one spelling.
+ */
 export const wholeNumberText = (min: number, max: number, notANumber = 'must be a whole number') =>
   v.pipe(
     v.string(),
-    v.regex(/^\d{1,16}$/, notANumber),
+    v.regex(/^(0|[1-9]\d{0,15})$/, notANumber),
     v.transform(Number),
     v.minValue(min, `must be at least ${min}`),
     v.maxValue(max, `must be at most ${max}`),
