@@ -1,6 +1,14 @@
 import * as v from 'valibot'
 import { ClientGroupSchema } from './client-groups'
-import { IdParamSchema, IdSchema, pagedSchema } from './common'
+import {
+  DB_INTEGER_MAX,
+  IdParamSchema,
+  IdSchema,
+  objectRecord,
+  pagedSchema,
+  wholeNumber,
+  wholeNumberText,
+} from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
 import { type Ordering, orderingsOf, searchQuery } from './query'
 import { StoredTaskSchemaDocumentSchema, TaskSchemaDocumentSchema } from './task-schema'
@@ -37,7 +45,7 @@ const formInteger = (min: number, max: number) =>
     v.maxValue(max, `must be at most ${max}`),
   )
 
-const FormIdSchema = formInteger(1, Number.MAX_SAFE_INTEGER)
+const FormIdSchema = formInteger(1, DB_INTEGER_MAX)
 
 export const UserRefSchema = v.object({ id: IdSchema, username: v.string() })
 export type UserRef = v.InferOutput<typeof UserRefSchema>
@@ -54,19 +62,11 @@ const QueryFlagSchema = v.pipe(
   v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
   v.transform((value) => value === 'true' || value === '1'),
 )
-const QueryCountSchema = (min: number, max: number) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d+$/, 'must be a whole number'),
-    v.transform(Number),
-    v.minValue(min, `must be at least ${min}`),
-    v.maxValue(max, `must be at most ${max}`),
-  )
 
 export const MAX_PAGE_SIZE = 1000
 export const PageQueryEntries = {
-  offset: v.optional(QueryCountSchema(0, Number.MAX_SAFE_INTEGER), '0'),
-  limit: v.optional(QueryCountSchema(1, MAX_PAGE_SIZE), String(DEFAULT_PAGE_SIZE)),
+  offset: v.optional(wholeNumberText(0, Number.MAX_SAFE_INTEGER), '0'),
+  limit: v.optional(wholeNumberText(1, MAX_PAGE_SIZE), String(DEFAULT_PAGE_SIZE)),
 }
 
 /** `ordering=field` or `-field` (descending). Ties are broken by id. */
@@ -293,39 +293,32 @@ export const TASK_TYPE_DEFAULTS = {
   default_project: null,
 } satisfies TaskTypeSettings
 
-const whole = (min: number, max: number) =>
-  v.pipe(
-    v.number(),
-    v.integer('must be a whole number'),
-    v.minValue(min, `must be at least ${min}`),
-    v.maxValue(max, `must be at most ${max}`),
-  )
 const idList = v.pipe(v.array(IdSchema), v.maxLength(10_000))
 
 const taskTypeSettingsEntries = {
   is_fixed_sets: v.boolean(),
-  items_per_set: whole(1, 1000),
-  annotations_per_item: whole(1, 100),
-  max_items_per_user_percent: whole(1, 100),
+  items_per_set: wholeNumber(1, 1000),
+  annotations_per_item: wholeNumber(1, 100),
+  max_items_per_user_percent: wholeNumber(1, 100),
   review_enabled: v.boolean(),
   review_probability: v.pipe(
     v.number(),
     v.minValue(0, 'must be between 0 and 1'),
     v.maxValue(1, 'must be between 0 and 1'),
   ),
-  review_newcomers_bound: whole(0, 100_000),
+  review_newcomers_bound: wholeNumber(0, 100_000),
   download_enabled: v.boolean(),
-  archivation_timeout: v.nullable(whole(0, 3650)),
+  archivation_timeout: v.nullable(wholeNumber(0, 3650)),
   delete_archived: v.boolean(),
   default_metadata: v.pipe(
-    v.record(
+    objectRecord(
       v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
       v.pipe(v.string(), v.maxLength(1000)),
     ),
     v.check((metadata) => Object.keys(metadata).length <= 100, 'At most 100 keys.'),
   ),
-  custom_itemset_lock_time: v.nullable(whole(1, 10_080)),
-  custom_timelogs_merge_threshold: v.nullable(whole(0, 86_400)),
+  custom_itemset_lock_time: v.nullable(wholeNumber(1, 10_080)),
+  custom_timelogs_merge_threshold: v.nullable(wholeNumber(0, 86_400)),
   limiters: idList,
   whitelist: idList,
   blacklist: idList,

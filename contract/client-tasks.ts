@@ -1,7 +1,15 @@
 import * as v from 'valibot'
 import { LanguageSchema } from './auth'
 import { ClientGroupSchema } from './client-groups'
-import { IdParamSchema, IdSchema, pagedSchema } from './common'
+import {
+  DB_INTEGER_MAX,
+  FreeJsonObjectSchema,
+  IdParamSchema,
+  IdSchema,
+  objectOnly,
+  pagedSchema,
+  wholeNumber,
+} from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
 import {
   isoMomentSchema,
@@ -57,7 +65,7 @@ export function canChangeTaskStatus(from: TaskStatus, to: TaskStatus): boolean {
 }
 
 // Query strings arrive as text: these turn them into typed values with clear messages.
-const queryId = v.pipe(v.string(), v.regex(/^[1-9]\d{0,14}$/, 'must be an id'), v.transform(Number))
+const queryId = IdParamSchema
 const queryStatuses = v.pipe(
   v.string(),
   v.transform((value) => value.split(',').map((status) => status.trim())),
@@ -296,11 +304,11 @@ export const TaskPatchSchema = v.strictObject({
   description: v.optional(TaskDescriptionSchema),
   deadline: v.optional(v.nullable(isoMomentSchema)),
   metadata: v.optional(TaskMetadataSchema),
-  local_parameters: v.optional(v.record(v.string(), v.unknown())),
+  local_parameters: v.optional(FreeJsonObjectSchema),
   project: v.optional(v.nullable(IdSchema)),
   download_enabled: v.optional(v.boolean()),
   status: v.optional(TaskStatusSchema),
-  max_items_per_user: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  max_items_per_user: v.optional(v.nullable(wholeNumber(1, DB_INTEGER_MAX))),
 })
 export type TaskPatch = v.InferOutput<typeof TaskPatchSchema>
 
@@ -311,7 +319,10 @@ const BulkIdsSchema = v.pipe(
 )
 
 /** Each task is updated on its own: one refusal does not stop the others. */
-export const TaskBulkUpdateSchema = v.strictObject({ ids: BulkIdsSchema, data: TaskPatchSchema })
+export const TaskBulkUpdateSchema = v.strictObject({
+  ids: BulkIdsSchema,
+  data: objectOnly(TaskPatchSchema),
+})
 export type TaskBulkUpdate = v.InferOutput<typeof TaskBulkUpdateSchema>
 
 const TaskRefusalSchema = v.object({ id: IdSchema, detail: v.string() })

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IdSchema } from './common'
+import { IdParamSchema, IdSchema, objectOnly } from './common'
 import { textFlag, textMoment } from './query'
 
 /**
@@ -42,22 +42,24 @@ export const TaskDescriptionSchema = v.pipe(
 
 /** Task metadata: a map of strings, bounded in keys and in length. */
 export const TaskMetadataSchema = v.pipe(
-  v.record(
-    v.pipe(
-      v.string(),
-      v.maxLength(
-        TASK_METADATA_KEY_MAX_CHARS,
-        `keys must be at most ${TASK_METADATA_KEY_MAX_CHARS} characters`,
+  objectOnly(
+    v.record(
+      v.pipe(
+        v.string(),
+        v.maxLength(
+          TASK_METADATA_KEY_MAX_CHARS,
+          `keys must be at most ${TASK_METADATA_KEY_MAX_CHARS} characters`,
+        ),
       ),
-    ),
-    v.pipe(
-      v.string('values must be strings'),
-      v.maxLength(
-        TASK_METADATA_VALUE_MAX_CHARS,
-        `values must be at most ${TASK_METADATA_VALUE_MAX_CHARS.toLocaleString('en')} characters`,
+      v.pipe(
+        v.string('values must be strings'),
+        v.maxLength(
+          TASK_METADATA_VALUE_MAX_CHARS,
+          `values must be at most ${TASK_METADATA_VALUE_MAX_CHARS.toLocaleString('en')} characters`,
+        ),
       ),
+      'must be an object of strings',
     ),
-    'must be an object of strings',
   ),
   v.check(
     (metadata) => Object.keys(metadata).length <= TASK_METADATA_MAX_KEYS,
@@ -78,11 +80,7 @@ export type TaskStatus = v.InferOutput<typeof TaskStatusSchema>
 
 const required = 'This field is required.'
 
-const idField = v.pipe(
-  v.string(required),
-  v.regex(/^[1-9]\d{0,14}$/, 'must be an id'),
-  v.transform(Number),
-)
+const idField = v.pipe(v.string(required), IdParamSchema)
 
 const metadataField = v.pipe(
   v.string(),

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { objectRecord } from './common'
 import {
   FieldNameSchema,
   layoutRowNumbers,
@@ -173,7 +174,7 @@ const MAX_FIELDS = 100
 
 const fieldMap = <TField extends v.GenericSchema>(field: TField) =>
   v.pipe(
-    v.record(FieldNameSchema, field),
+    objectRecord(FieldNameSchema, field),
     v.check((fields) => Object.keys(fields).length <= MAX_FIELDS, `At most ${MAX_FIELDS} fields.`),
   )
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { LanguageSchema, LanguageWithSignsSchema } from './auth'
-import { IdParamSchema, IdSchema, IsoDateTimeSchema, pagedSchema } from './common'
+import { IdParamSchema, IdSchema, IsoDateTimeSchema, objectRecord, pagedSchema } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
 import { orderingQuery, searchQuery } from './query'
 import { FieldNameSchema, type Messages } from './schema-rules'
@@ -127,7 +127,7 @@ export const MediaValueSchema = v.strictObject({
 
 export const AnnotationValueSchema = v.union([
   v.pipe(v.string(), v.maxLength(100_000)),
-  v.number(),
+  v.pipe(v.number(), v.finite()),
   v.boolean(),
   MediaValueSchema,
 ])
@@ -214,7 +214,7 @@ export const ItemSetMediaParamsSchema = v.object({
  */
 export const AnnotationSaveSchema = v.strictObject({
   data: v.pipe(
-    v.record(FieldNameSchema, AnnotationValueSchema),
+    objectRecord(FieldNameSchema, AnnotationValueSchema),
     v.check((data) => Object.keys(data).length <= 200, 'At most 200 fields.'),
   ),
   is_done: v.boolean(),

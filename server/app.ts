@@ -5,12 +5,13 @@ import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { API_BASE } from '../contract/constants'
 import type { AppConfig } from './config'
 import type { DatabaseHandle } from './db/client'
 import './http/augment'
 import { errorHandler, notFound } from './http/errors'
+import { registerJsonBodyParser } from './http/json-body'
 import { allowFramingByTheApp, registerSecurityHeaders } from './http/security-headers'
 import { registerSessions } from './http/session'
 import {
@@ -28,6 +29,8 @@ export type BuildAppOptions = {
   logger?: boolean
   /** Start the background job queue (pg-boss) with the app; tests that need jobs turn it on. */
   jobs?: boolean
+  /** Told of every route as it is registered (tests that walk every route use it). */
+  observeRoutes?: (route: RouteOptions) => void
 }
 
 export async function buildApp({
@@ -35,12 +38,16 @@ export async function buildApp({
   database,
   logger = false,
   jobs = false,
+  observeRoutes,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    // Every route answers with and without its trailing slash, as clients of the API expect.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ValibotTypeProvider>()
+  if (observeRoutes) app.addHook('onRoute', observeRoutes)
 
   app.decorate('config', config)
   app.decorate('database', { getter: () => database })
@@ -52,6 +59,7 @@ export async function buildApp({
   app.setValidatorCompiler(valibotValidatorCompiler)
   app.setSerializerCompiler(valibotSerializerCompiler(config.env !== 'production'))
   app.setErrorHandler(errorHandler)
+  registerJsonBodyParser(app)
 
   await registerSecurityHeaders(app)
   await app.register(cookie)
@@ -117,8 +125,8 @@ async function registerStaticPwa(app: FastifyInstance, config: AppConfig) {
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === API_BASE || request.url.startsWith(`${API_BASE}/`)
     if (!isApi && hasPwa && (request.method === 'GET' || request.method === 'HEAD')) {
-      const file = path.join(root as string, decodeURIComponent(request.url.split('?')[0] ?? '/'))
-      if (file.startsWith(root as string) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const file = staticFileOf(root as string, request.url)
+      if (file && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(root as string, file))
       }
       reply.header('Cache-Control', 'no-cache')
@@ -126,4 +134,16 @@ async function registerStaticPwa(app: FastifyInstance, config: AppConfig) {
     }
     throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`)
   })
+}
+
+/** The file under root a URL names, or null when its path is not valid percent-encoding or leaves root. */
+function staticFileOf(root: string, url: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(url.split('?')[0] ?? '/')
+  } catch {
+    return null
+  }
+  const file = path.join(root, decoded)
+  return file.startsWith(root) ? file : null
 }

@@ -40,6 +40,18 @@ const codeForStatus: Record<number, ErrorCode> = {
   503: 'service_unavailable',
 }
 
+/**
+ * What the multipart parser (busboy, under @fastify/multipart) throws, as plain errors without
+ * a status, for a form that is not well-formed: a boundary the body does not use or does not
+ * name, a body cut short.
+ */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of multipart data|Multipart: Boundary not found|.* terminated early due to unexpected end of multipart data)$/
+
+function isMalformedMultipart(error: Error, request: FastifyRequest): boolean {
+  return request.isMultipart() && MALFORMED_MULTIPART.test(error.message)
+}
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   let status: number
   let body: ApiErrorBody
@@ -57,6 +69,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       .join('; ')
     status = 400
     body = { detail: `Invalid ${error.part}. ${summary}`, code: 'validation_error', fields }
+  } else if (isMalformedMultipart(error, request)) {
+    status = 400
+    body = {
+      detail: `The multipart form is malformed: ${error.message}.`,
+      code: 'validation_error',
+    }
   } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     status = error.statusCode
     body = { detail: error.message, code: codeForStatus[status] ?? 'validation_error' }

@@ -6,6 +6,8 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import * as v from 'valibot'
+import { NOT_AN_OBJECT_MESSAGE } from '../../contract/common'
+import { unstorableText } from './stored-text'
 
 /** Lets route handlers see the valibot output types of their body, query, params and replies. */
 export interface ValibotTypeProvider extends FastifyTypeProvider {
@@ -19,33 +21,69 @@ export type AppPlugin = FastifyPluginAsync<
   ValibotTypeProvider
 >
 
+export type FieldMessages = Record<string, string[]>
+
+/** Messages grouped by field; own keys only, so a field named `__proto__` is a field too. */
+function fieldMessages(messages: [field: string, message: string][]): FieldMessages {
+  const grouped = new Map<string, string[]>()
+  for (const [field, message] of messages)
+    grouped.set(field, [...(grouped.get(field) ?? []), message])
+  return Object.fromEntries(grouped)
+}
+
+const issueFields = (issues: v.BaseIssue<unknown>[]) =>
+  fieldMessages(issues.map((issue) => [v.getDotPath(issue) ?? 'non_field_errors', issue.message]))
+
 /** A failed parse of one part of the request, turned into a 400 with per-field messages. */
 export class RequestValidationError extends Error {
+  readonly fields: FieldMessages
+
   constructor(
     readonly part: string,
-    readonly issues: v.BaseIssue<unknown>[],
+    problems: v.BaseIssue<unknown>[] | FieldMessages,
   ) {
     super(`Invalid ${part}`)
+    this.fields = Array.isArray(problems) ? issueFields(problems) : problems
   }
+}
 
-  get fields(): Record<string, string[]> {
-    const fields: Record<string, string[]> = {}
-    for (const issue of this.issues) {
-      const key = v.getDotPath(issue) ?? 'non_field_errors'
-      fields[key] ??= []
-      fields[key].push(issue.message)
-    }
-    return fields
+const OBJECT_SCHEMA_TYPES = new Set([
+  'object',
+  'strict_object',
+  'loose_object',
+  'object_with_rest',
+  'record',
+])
+
+/**
+ * Checks one part of a request (body, querystring, params, or the fields of a multipart form)
+ * against its contract schema, after the checks every part gets: text the database can store,
+ * and a JSON object where the schema describes one (valibot would take an array for it).
+ */
+export function validateRequestPart<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  part: string,
+  data: unknown,
+): { value: v.InferOutput<TSchema> } | { error: RequestValidationError } {
+  const textProblems = unstorableText(data)
+  if (textProblems.length > 0) {
+    const fields = fieldMessages(
+      textProblems.map(({ path, message }) => [path.length > 0 ? path.join('.') : part, message]),
+    )
+    return { error: new RequestValidationError(part, fields) }
   }
+  if (OBJECT_SCHEMA_TYPES.has(schema.type) && Array.isArray(data)) {
+    return { error: new RequestValidationError(part, { [part]: [NOT_AN_OBJECT_MESSAGE] }) }
+  }
+  const result = v.safeParse(schema, data)
+  if (result.success) return { value: result.output }
+  return { error: new RequestValidationError(part, result.issues) }
 }
 
 export const valibotValidatorCompiler: FastifySchemaCompiler<v.GenericSchema> =
   ({ schema, httpPart }) =>
-  (data) => {
-    const result = v.safeParse(schema, data)
-    if (result.success) return { value: result.output }
-    return { error: new RequestValidationError(httpPart ?? 'request', result.issues) }
-  }
+  (data) =>
+    validateRequestPart(schema, httpPart ?? 'request', data)
 
 /**
  * Replies are serialized as they are; outside production they are checked against their contract

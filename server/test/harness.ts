@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { buildApp } from '../app'
+import { type BuildAppOptions, buildApp } from '../app'
 import { type AppConfig, loadConfig } from '../config'
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '../db/client'
 import { createScratchDatabase } from './scratch-database'
@@ -35,10 +35,10 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 /** A real app on a real database; close() drops what it made. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  { jobs = false }: { jobs?: boolean } = {},
+  { jobs = false, observeRoutes }: Pick<BuildAppOptions, 'jobs' | 'observeRoutes'> = {},
 ) {
   const { database, drop } = await openTestDatabase()
-  const app = await buildApp({ config: testConfig(overrides), database, jobs })
+  const app = await buildApp({ config: testConfig(overrides), database, jobs, observeRoutes })
   await app.ready()
   return {
     app,
@@ -57,7 +57,7 @@ export type MediaTestApp = TestApp & { mediaDir: string }
 export async function createTestAppWithMedia(
   name: string,
   overrides: Partial<AppConfig> = {},
-  options: { jobs?: boolean } = {},
+  options: Pick<BuildAppOptions, 'jobs' | 'observeRoutes'> = {},
 ): Promise<MediaTestApp> {
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`))
   const t = await createTestApp({ mediaDir, ...overrides }, options)

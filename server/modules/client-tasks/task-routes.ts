@@ -57,17 +57,14 @@ export const taskRoutes: AppPlugin = async (app) => {
     async (request) => countFilteredTasks(app.db, currentUser(request), request.query),
   )
 
-  // The spec names this path without a trailing slash; both forms answer.
-  for (const url of ['/client/stats', '/client/stats/']) {
-    app.get(
-      url,
-      {
-        onRequest,
-        schema: { tags, querystring: ClientStatsQuerySchema, response: { 200: ClientStatsSchema } },
-      },
-      async (request) => clientStats(app.db, currentUser(request), request.query.client_group),
-    )
-  }
+  app.get(
+    '/client/stats/',
+    {
+      onRequest,
+      schema: { tags, querystring: ClientStatsQuerySchema, response: { 200: ClientStatsSchema } },
+    },
+    async (request) => clientStats(app.db, currentUser(request), request.query.client_group),
+  )
 
   app.patch(
     '/client/tasks/bulk_update/',

@@ -67,24 +67,20 @@ export const taskProtocolRoutes: AppPlugin = async (app) => {
   )
 
   // The public protocol view (spec: no sign-in): the text and diff, or with serve=true the PDF.
-  for (const path of ['/media/protocols/:id', '/media/protocols/:id/']) {
-    app.get(
-      path,
-      {
-        schema: {
-          // One entry in the API documentation is enough.
-          hide: path.endsWith(':id'),
-          tags: ['media'],
-          params: IdParamsSchema,
-          querystring: ProtocolViewQuerySchema,
-          response: { 200: ProtocolViewSchema },
-        },
+  app.get(
+    '/media/protocols/:id/',
+    {
+      schema: {
+        tags: ['media'],
+        params: IdParamsSchema,
+        querystring: ProtocolViewQuerySchema,
+        response: { 200: ProtocolViewSchema },
       },
-      async (request, reply) => {
-        if (!request.query.serve) return protocolView(app.db, request.params.id)
-        const file = await protocolPdf(app.db, request.params.id)
-        return sendStoredFile(request, reply, mediaDir, file)
-      },
-    )
-  }
+    },
+    async (request, reply) => {
+      if (!request.query.serve) return protocolView(app.db, request.params.id)
+      const file = await protocolPdf(app.db, request.params.id)
+      return sendStoredFile(request, reply, mediaDir, file)
+    },
+  )
 }

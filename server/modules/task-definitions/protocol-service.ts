@@ -1,4 +1,4 @@
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import {
   type ProtocolServingType,
   type ProtocolView,
@@ -10,7 +10,7 @@ import { API_BASE } from '../../../contract/constants'
 import type { Db } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
 import { fieldError, notFound } from '../../http/errors'
-import { RequestValidationError } from '../../http/valibot'
+import { validateRequestPart } from '../../http/valibot'
 import { clientScopeOf } from '../client-groups/scope'
 import { removeStoredFile } from '../media/storage'
 import { unifiedLineDiff } from './line-diff'
@@ -63,9 +63,9 @@ async function loadProtocols(db: Db, ids: number[]): Promise<TaskProtocolEntity[
 export const protocolReads = versionedReads(PROTOCOL_KIND, loadProtocols)
 
 function parseFields<TSchema extends v.GenericSchema>(schema: TSchema, fields: unknown) {
-  const result = v.safeParse(schema, fields)
-  if (!result.success) throw new RequestValidationError('body', result.issues)
-  return result.output as v.InferOutput<TSchema>
+  const result = validateRequestPart(schema, 'body', fields)
+  if ('error' in result) throw result.error
+  return result.value
 }
 
 type Serving = { servingType: ProtocolServingType; content: string }

@@ -1,4 +1,3 @@
-import * as v from 'valibot'
 import {
   TASK_UPLOAD_PROBLEMS_SHOWN,
   type TaskProcessing,
@@ -10,7 +9,7 @@ import type { Db } from '../../db/client'
 import { taskProtocols, taskSchemas } from '../../db/schema'
 import type { SessionUser } from '../../http/augment'
 import { badRequest, HttpError } from '../../http/errors'
-import { RequestValidationError } from '../../http/valibot'
+import { validateRequestPart } from '../../http/valibot'
 import type { JobLogger } from '../../jobs/queue'
 import { assertInClientScope, clientScopeOf } from '../client-groups/scope'
 import { mediaFilePath, removeStoredFile, type StoredFile } from '../media/storage'
@@ -138,11 +137,11 @@ function checkFields(upload: ReceivedUpload) {
   const given = Object.fromEntries(
     Object.entries(upload.fields).filter(([, value]) => value !== ''),
   )
-  const parsed = v.safeParse(TaskUploadFieldsSchema, given)
-  const fields = parsed.success ? {} : new RequestValidationError('body', parsed.issues).fields
+  const parsed = validateRequestPart(TaskUploadFieldsSchema, 'body', given)
+  const fields = 'error' in parsed ? parsed.error.fields : {}
   if (!upload.file) fields.file = ['This field is required.']
-  if (!parsed.success || !upload.file) throw invalidUpload(fields)
-  return { fields: parsed.output, file: upload.file }
+  if ('error' in parsed || !upload.file) throw invalidUpload(fields)
+  return { fields: parsed.value, file: upload.file }
 }
 
 function invalidUpload(fields: Record<string, string[]>) {
