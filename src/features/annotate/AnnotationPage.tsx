@@ -9,7 +9,9 @@ import { useOutboxStatus, useStorageWarning } from '../../offline/hooks'
 import { RouterButton } from '../../ui/links'
 import { replayItemAudio, toggleItemAudio } from '../../widgets'
 import { preferencesQuery } from '../auth/queries'
+import { FinishSetPanel } from '../tasks/FinishSetPanel'
 import { effectiveAnnotation } from './effective'
+import { useFinishingSets } from './finish'
 import { ItemCard } from './ItemCard'
 import { ItemSetHeader } from './ItemSetHeader'
 import { widgetLanguage } from './language'
@@ -49,7 +51,8 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
     (rejection) => rejectedAnnotation(rejection)?.itemSetId === view.id,
   )
   const language = useMemo(() => widgetLanguage(view.task), [view.task])
-  const editable = !view.expired
+  const finishing = useFinishingSets().has(view.id)
+  const editable = !view.expired && !finishing
 
   // A new protocol version may show up while the screen is open (the set is fetched again).
   const navigate = useNavigate()
@@ -126,6 +129,7 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
           <Trans>This item set has no items.</Trans>
         </Text>
       )}
+      {finishing && <FinishSetPanel view={view} done={done} finishing flush={editor.flush} />}
       {view.items.map((item, index) => (
         <ItemCard
           key={item.id}
@@ -143,6 +147,9 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
           register={register}
         />
       ))}
+      {!finishing && (
+        <FinishSetPanel view={view} done={done} finishing={false} flush={editor.flush} />
+      )}
     </Stack>
   )
 }

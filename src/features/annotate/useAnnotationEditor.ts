@@ -18,6 +18,8 @@ export type AnnotationEditor = {
   setDone: (itemId: number, done: boolean) => void
   /** Records that an audio file of the item itself was played to its end. */
   audioPlayedToEnd: (itemId: number, field: string) => void
+  /** Saves the typing still waiting for its pause; resolves once it is queued. */
+  flush: () => Promise<void>
 }
 
 /**
@@ -66,8 +68,13 @@ export function useAnnotationEditor(view: WorkerItemSet): AnnotationEditor {
       clearTimeout(timers.current.get(itemId))
       timers.current.delete(itemId)
       const draft = currentDrafts()[itemId]
-      if (!draft) return
-      void saveAnnotation({ itemSetId: view.id, itemId, data: draft.data, is_done: draft.is_done })
+      if (!draft) return Promise.resolve()
+      return saveAnnotation({
+        itemSetId: view.id,
+        itemId,
+        data: draft.data,
+        is_done: draft.is_done,
+      }).then(() => undefined)
     },
     [currentDrafts, view.id],
   )
@@ -91,10 +98,10 @@ export function useAnnotationEditor(view: WorkerItemSet): AnnotationEditor {
       if (debounced) {
         timers.current.set(
           itemId,
-          setTimeout(() => save(itemId), TEXT_SAVE_DEBOUNCE_MS),
+          setTimeout(() => void save(itemId), TEXT_SAVE_DEBOUNCE_MS),
         )
       } else {
-        save(itemId)
+        void save(itemId)
       }
     },
     [queryClient, queryKey, currentDrafts, save],
@@ -103,7 +110,7 @@ export function useAnnotationEditor(view: WorkerItemSet): AnnotationEditor {
   useEffect(() => {
     const pending = timers.current
     const flush = () => {
-      for (const itemId of [...pending.keys()]) save(itemId)
+      for (const itemId of [...pending.keys()]) void save(itemId)
     }
     const onHidden = () => {
       if (document.visibilityState === 'hidden') flush()
@@ -147,5 +154,10 @@ export function useAnnotationEditor(view: WorkerItemSet): AnnotationEditor {
     [edit, currentDrafts],
   )
 
-  return { drafts, change, setDone, audioPlayedToEnd }
+  const flush = useCallback(
+    () => Promise.all([...timers.current.keys()].map(save)).then(() => undefined),
+    [save],
+  )
+
+  return { drafts, change, setDone, audioPlayedToEnd, flush }
 }
