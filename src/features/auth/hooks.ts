@@ -53,8 +53,8 @@ export function useSignedInUser(): CurrentUser | undefined {
 }
 
 /**
- * The signed-in user for the account pages, with whether it is the device's copy (offline), or
- * the query's loading and failure state while there is none.
+ * The signed-in user for the account pages, with whether it is the device's copy (the server
+ * cannot be reached), or the query's loading and failure state while there is none.
  */
 export function useAccountUser(): {
   user: CurrentUser | undefined
@@ -65,7 +65,7 @@ export function useAccountUser(): {
   const user = withDeviceCopy(query, 'user', CurrentUserSchema)
   return {
     user,
-    fromDevice: user !== undefined && query.data === undefined,
+    fromDevice: user !== undefined && unreachable(query),
     failed: query.isError && user === undefined,
   }
 }
