@@ -10,8 +10,8 @@ import { TaskSchemaDocumentSchema, WidgetConfigSchema } from './task-schema'
 /**
  * The end worker's calls (all under /api/endworker/, endworker permission): the tasks they may
  * work on, taking an item set, the item set itself with its media, the task protocol and its
- * confirmation, annotation saves and finishing a set. Plus the coordinator's item-set list and lock ending
- * (/api/coordinator/item-sets/).
+ * confirmation, annotation saves and finishing a set. Plus the coordinator's item-set list and
+ * lock ending (/api/coordinator/item-sets/).
  *
  * Work distribution rules, as the server applies them:
  *
