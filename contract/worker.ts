@@ -10,8 +10,8 @@ import { StoredTaskSchemaDocumentSchema, WidgetConfigSchema } from './task-schem
 /**
  * The end worker's calls (all under /api/endworker/, endworker permission): the tasks they may
  * work on, taking an item set, the item set itself with its media, the task protocol and its
- * confirmation, and annotation saves. Plus the coordinator's item-set list and lock ending
- * (/api/coordinator/item-sets/).
+ * confirmation, annotation saves and finishing a set. Plus the coordinator's item-set list and
+ * lock ending (/api/coordinator/item-sets/).
  *
  * Work distribution rules, as the server applies them:
  *
@@ -231,6 +231,33 @@ export const AnnotationSaveResultSchema = v.object({
   applied: v.boolean(),
 })
 export type AnnotationSaveResult = v.InferOutput<typeof AnnotationSaveResultSchema>
+
+// --- Finishing a set --------------------------------------------------------------------------
+
+/**
+ * POST /endworker/item-sets/{itemSetId}/finish/ (no body; an Idempotency-Key makes a retry answer
+ * the first answer): the worker ends their own set's lock once every item in it is done, so the
+ * task offers them work again at once instead of when the lock runs out. Done items stay done;
+ * anything else the set still held goes back to the pool, as at any lock end.
+ *
+ * - Only the set's worker may finish it: any other set answers 404.
+ * - An item of the set not done yet answers 409 conflict, and nothing changes: the worker's saves
+ *   still on their way are applied first, and a set is never ended with work the worker meant
+ *   to hand in missing.
+ * - A lock that already ended (expired, ended by a coordinator, finished before) answers 200 with
+ *   `already_ended: true` and the time it ended: finishing is idempotent.
+ * - Finishing does not depend on the task's status: a set of a finished task may be ended too.
+ */
+export const ItemSetFinishResultSchema = v.object({
+  id: IdSchema,
+  task_id: IdSchema,
+  /** When the lock ended: now, or the earlier end of a lock that had already ended. */
+  lock_expiration_timestamp: IsoDateTimeSchema,
+  /** The lock had ended before this request: nothing changed. */
+  already_ended: v.boolean(),
+  done_items_count: v.number(),
+})
+export type ItemSetFinishResult = v.InferOutput<typeof ItemSetFinishResultSchema>
 
 // --- Protocols --------------------------------------------------------------------------------
 

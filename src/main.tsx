@@ -11,7 +11,9 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient, queryPersister } from './api/query-client'
+import { keepFinishedSetsSynced } from './features/annotate/finish'
 import { keepItemSetsSynced } from './features/annotate/sync'
+import { taskKeys } from './features/tasks/queries'
 import { activateDisplayLanguage, i18n } from './i18n/i18n'
 // Registers the annotation save operation before the outbox replays anything.
 import './offline/operations/annotation-save'
@@ -38,6 +40,9 @@ const persistOptions: PersistQueryClientProviderProps['persistOptions'] = {
 // and what the server confirms is folded into the item sets kept for offline work.
 startOutboxSync()
 keepItemSetsSynced(queryClient)
+keepFinishedSetsSynced(queryClient, () => {
+  void queryClient.invalidateQueries({ queryKey: taskKeys.all })
+})
 
 async function start() {
   await activateDisplayLanguage(storage.get('displayLanguage') ?? navigator.language)

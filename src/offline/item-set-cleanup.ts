@@ -1,8 +1,7 @@
-import * as v from 'valibot'
 import { type OutboxOp, offlineDb, type StoredItemSet, type StoreName } from './db'
 import { deleteItemSetWithin } from './item-sets'
 import { journalFolded } from './outbox'
-import { operationDefinition } from './registry'
+import { itemSetOfOp } from './set-changes'
 
 const CLEANUP_SCOPE: StoreName[] = ['outbox', 'rejections', 'itemSets', 'annotations']
 
@@ -17,12 +16,9 @@ export type ObsoleteCopyRule = (stored: StoredItemSet, now: number) => boolean
 function itemSetsWithChanges(ops: OutboxOp[]): Set<number> | null {
   const held = new Set<number>()
   for (const op of ops) {
-    const definition = operationDefinition(op.kind)
-    if (!definition) return null
-    if (!definition.itemSetOf) continue
-    const payload = v.safeParse(definition.schema, op.payload)
-    if (!payload.success) return null
-    held.add(definition.itemSetOf(payload.output))
+    const itemSetId = itemSetOfOp(op)
+    if (itemSetId === undefined) return null
+    if (itemSetId !== null) held.add(itemSetId)
   }
   return held
 }

@@ -127,3 +127,41 @@ export async function findSetItem(db: Db, itemSetId: number, itemId: number) {
     .where(and(eq(itemSetItems.itemSetId, itemSetId), eq(itemSetItems.itemId, itemId)))
   return row
 }
+
+/**
+ * The worker's set for finishing it, its row locked until the transaction ends (so two finishes
+ * of one set run one after the other); undefined when it is not theirs.
+ */
+export async function lockOwnItemSet(db: Db, userId: number, itemSetId: number) {
+  const [row] = await db
+    .select({
+      id: itemSets.id,
+      taskId: itemSets.taskId,
+      lockExpiration: itemSets.lockExpiration,
+      createdAt: itemSets.createdAt,
+      locked: sql<boolean>`coalesce(${itemSets.lockExpiration} > now(), false)`,
+    })
+    .from(itemSets)
+    .where(and(eq(itemSets.id, itemSetId), eq(itemSets.userId, userId)))
+    .for('update')
+  return row
+}
+
+/** How many of the set's items have a done annotation in it, and how many do not. */
+export async function setItemCounts(db: Db, itemSetId: number) {
+  const [row] = await db
+    .select({
+      done: sql<number>`count(*) filter (where ${annotations.isDone})::int`,
+      notDone: sql<number>`count(*) filter (where ${annotations.isDone} is not true)::int`,
+    })
+    .from(itemSetItems)
+    .leftJoin(
+      annotations,
+      and(
+        eq(annotations.itemSetId, itemSetItems.itemSetId),
+        eq(annotations.itemId, itemSetItems.itemId),
+      ),
+    )
+    .where(eq(itemSetItems.itemSetId, itemSetId))
+  return { done: row?.done ?? 0, notDone: row?.notDone ?? 0 }
+}

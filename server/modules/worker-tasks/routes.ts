@@ -1,6 +1,7 @@
 import {
   AnnotationSaveResultSchema,
   AnnotationSaveSchema,
+  ItemSetFinishResultSchema,
   ItemSetIdParamsSchema,
   ItemSetItemParamsSchema,
   ItemSetMediaParamsSchema,
@@ -19,6 +20,7 @@ import type { AppPlugin } from '../../http/valibot'
 import { sendStoredFile } from '../media/storage'
 import { saveAnnotation, saveAnnotationAtOnce } from './annotations'
 import { claimItemSet } from './claim'
+import { finishItemSet } from './finish'
 import { workerItemMedia, workerItemSet } from './item-sets'
 import { confirmProtocol, workerProtocol, workerProtocolFile } from './protocols'
 import { workerTasks } from './task-list'
@@ -106,6 +108,27 @@ export const workerTaskRoutes: AppPlugin = async (app) => {
         currentUser(request),
         request.params,
         request.body,
+        idempotencyOf(request),
+      )
+      return sendAnswer(reply, answer)
+    },
+  )
+
+  app.post(
+    '/endworker/item-sets/:itemSetId/finish/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: ItemSetIdParamsSchema,
+        response: { 200: ItemSetFinishResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await finishItemSet(
+        app.db,
+        currentUser(request),
+        request.params.itemSetId,
         idempotencyOf(request),
       )
       return sendAnswer(reply, answer)

@@ -1,17 +1,33 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Center, Loader } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+import { Alert, Center, Loader, Stack } from '@mantine/core'
+import { IconCloudOff } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import type { CurrentUser } from '../../../contract/auth'
-import { currentUserQuery } from '../auth/queries'
+import { useAccountUser } from '../auth/hooks'
 
-/** Renders `children` with the signed-in user, or the loading and failure states. */
+/**
+ * Renders `children` with the signed-in user, or the loading and failure states. Offline, the
+ * account as this device last saw it is shown, saying so.
+ */
 export function CurrentUserGate({ children }: { children: (user: CurrentUser) => ReactNode }) {
   const { t } = useLingui()
-  const user = useQuery(currentUserQuery())
   // A failed refresh keeps the user already known; only a user never loaded is an error.
-  if (user.data) return children(user.data)
-  if (user.isError) {
+  const { user, fromDevice, failed } = useAccountUser()
+  if (user) {
+    if (!fromDevice) return children(user)
+    return (
+      <Stack gap="md">
+        <Alert color="orange" icon={<IconCloudOff aria-hidden />} title={t`You are offline`}>
+          <Trans>
+            This is your account as this device last saw it. Changes can be saved once you are back
+            online.
+          </Trans>
+        </Alert>
+        {children(user)}
+      </Stack>
+    )
+  }
+  if (failed) {
     return (
       <Alert color="red" title={t`Your account could not be loaded.`}>
         <Trans>Check your connection and reload the page.</Trans>

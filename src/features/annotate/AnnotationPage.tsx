@@ -9,7 +9,9 @@ import { useOutboxStatus, useStorageWarning } from '../../offline/hooks'
 import { RouterButton } from '../../ui/links'
 import { replayItemAudio, toggleItemAudio } from '../../widgets'
 import { preferencesQuery } from '../auth/queries'
+import { FinishSetPanel } from '../tasks/FinishSetPanel'
 import { effectiveAnnotation } from './effective'
+import { useFinishingSets } from './finish'
 import { ItemCard } from './ItemCard'
 import { ItemSetHeader } from './ItemSetHeader'
 import { widgetLanguage } from './language'
@@ -50,7 +52,8 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
   )
   const language = useMemo(() => widgetLanguage(view.task), [view.task])
   const lockEnded = rejections.some(endsTheLock)
-  const editable = !view.expired && !lockEnded
+  const finishing = useFinishingSets().has(view.id)
+  const editable = !view.expired && !lockEnded && !finishing
 
   // A new protocol version may show up while the screen is open (the set is fetched again).
   const navigate = useNavigate()
@@ -128,6 +131,7 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
           <Trans>This item set has no items.</Trans>
         </Text>
       )}
+      {finishing && <FinishSetPanel view={view} done={done} finishing />}
       {view.items.map((item, index) => (
         <ItemCard
           key={item.id}
@@ -145,6 +149,7 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
           register={register}
         />
       ))}
+      {!finishing && <FinishSetPanel view={view} done={done} finishing={false} />}
     </Stack>
   )
 }

@@ -17,7 +17,9 @@ import { parseStoredItemSet } from './stored'
  *   was archived, or the copy was written by an older app version that cannot read it any more;
  * - nothing waiting: no change to the set is queued in the outbox, and no rejected change of it
  *   is still listed for the worker to retry or discard, whichever account on the device made it.
- * A set still locked stays, even with every item done: the worker may still change its items.
+ * A set still locked stays, even with every item done: the worker may still change its items,
+ * until they finish it ('Finish set and take the next'): once the server confirms the finish, the
+ * copy says its lock ended, and it goes at the next run (its finish waits behind its saves).
  *
  * Media files are removed for every set that has no copy on the device (the removed ones, and
  * any left over by a cleanup cut short). Protocol files stay: the sets of a task share them, and

@@ -1,13 +1,11 @@
 import type { ParsedLocation } from '@tanstack/react-router'
 import { redirect } from '@tanstack/react-router'
-import * as v from 'valibot'
 import type { CurrentUser } from '../../../contract/auth'
 import { hasPermission, PermissionsSchema, type Role } from '../../../contract/roles'
-import { ApiError } from '../../api/client'
 import type { RouterContext } from '../../router'
 import { storage } from '../../storage'
-import { permissionsQuery } from './queries'
-import { autoLogin, signOut } from './session'
+import { authKeys, permissionsQuery } from './queries'
+import { autoLogin, isOffline, signOut, standInFromDevice } from './session'
 
 type GuardArguments = { context: RouterContext; location: ParsedLocation }
 
@@ -46,8 +44,15 @@ async function loadPermissions({ context, location }: GuardArguments): Promise<R
     return permissions
   } catch (error) {
     // Offline, the permissions known from the last visit keep the app usable.
-    const stored = v.safeParse(PermissionsSchema, storage.get('permissions'))
-    if (error instanceof ApiError && error.status === 0 && stored.success) return stored.output
+    const stored = isOffline(error)
+      ? standInFromDevice(
+          context.queryClient,
+          authKeys.permissions(),
+          'permissions',
+          PermissionsSchema,
+        )
+      : null
+    if (stored) return stored
     // The spec's 'Permissions fetch failure': authentication is reset and the user signs in again.
     // Ending the server session too keeps the login page from sending the user straight back.
     await signOut(context.queryClient)

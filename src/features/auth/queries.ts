@@ -4,11 +4,13 @@ import {
   InstanceSettingsSchema,
   LanguageListSchema,
   PolicyTextSchema,
+  type Preferences,
   PreferencesSchema,
 } from '../../../contract/auth'
 import { INSTANCE_SETTINGS_TIMEOUT_MS } from '../../../contract/constants'
 import { PermissionsSchema } from '../../../contract/roles'
-import { api } from '../../api/client'
+import { ApiError, api } from '../../api/client'
+import { storage } from '../../storage'
 
 /** Query keys of the session and account area. */
 export const authKeys = {
@@ -47,13 +49,26 @@ const ALL_FALSE = {
   stt_end_after_no_speech: false,
 }
 
-/** A failed preference fetch defaults all three to false (spec section 8). */
+/** The preferences stored at the last sign-in or visit (storage.ts), false where none is. */
+function storedPreferences(): Preferences {
+  return {
+    play_on_hover: storage.get('play_on_hover') ?? false,
+    overlapping_playback: storage.get('overlapping_playback') ?? false,
+    stt_end_after_no_speech: storage.get('stt_end_after_no_speech') ?? false,
+  }
+}
+
+/**
+ * A failed preference fetch defaults all three to false (spec section 8); offline, the device
+ * keeps the ones it stored.
+ */
 export const preferencesQuery = () =>
   queryOptions({
     queryKey: authKeys.preferences(),
     queryFn: ({ signal }) =>
       api('auth/current-user/preferences/', { schema: PreferencesSchema, signal }).catch(
-        () => ALL_FALSE,
+        (error: unknown) =>
+          error instanceof ApiError && error.status === 0 ? storedPreferences() : ALL_FALSE,
       ),
   })
 

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import * as v from 'valibot'
 import { type CurrentUser, CurrentUserSchema, type LoginRequest } from '../../../contract/auth'
 import type { Role } from '../../../contract/roles'
 import { api } from '../../api/client'
@@ -57,11 +58,9 @@ export async function autoLogin(queryClient: QueryClient): Promise<CurrentUser |
     storage.set('user', user)
     return user
   } catch (error) {
-    if (isOffline(error)) {
-      const stored = storage.get('user')
-      return stored ? (stored as CurrentUser) : null
-    }
-    return null
+    return isOffline(error)
+      ? standInFromDevice(queryClient, authKeys.currentUser(), 'user', CurrentUserSchema)
+      : null
   }
 }
 
@@ -81,7 +80,27 @@ export async function completeSingleSignOn(queryClient: QueryClient): Promise<Cu
   }
 }
 
-function isOffline(error: unknown): boolean {
+/**
+ * The copy of the user (or permissions) this device stored, put in the query cache while the
+ * server cannot be reached, so every screen shows the signed-in shell offline. It is dated at
+ * the epoch: any screen that mounts asks the server again, and an answer replaces it (a 401
+ * signs the user out). Null when the device holds no valid copy.
+ */
+export function standInFromDevice<T>(
+  queryClient: QueryClient,
+  queryKey: readonly unknown[],
+  key: 'user' | 'permissions',
+  schema: v.GenericSchema<unknown, T>,
+): T | null {
+  const stored = v.safeParse(schema, storage.get(key))
+  if (!stored.success) return null
+  if (queryClient.getQueryData(queryKey) === undefined) {
+    queryClient.setQueryData(queryKey, stored.output, { updatedAt: 0 })
+  }
+  return stored.output
+}
+
+export function isOffline(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === 0
 }
 

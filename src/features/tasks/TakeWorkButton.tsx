@@ -10,11 +10,18 @@ import { useState } from 'react'
 import { MOBILE_MAX_WIDTH } from '../../../contract/constants'
 import type { WorkerTask } from '../../../contract/worker'
 import { ApiError } from '../../api/client'
+import { syncOutbox } from '../../offline/outbox'
 import { ProtocolPanel } from '../annotate/ProtocolPanel'
 import { takeWork, taskKeys } from './queries'
 
+/** Taking work answered the set being finished: its finish has not reached the server yet. */
+class FinishNotSent extends Error {}
+
 /** Why taking work failed, in the worker's words; null for failures the shell reports itself. */
 function refusal(error: unknown): MessageDescriptor | null {
+  if (error instanceof FinishNotSent) {
+    return msg`Your finished item set has not reached the server yet. Try again in a moment.`
+  }
   if (!(error instanceof ApiError)) return msg`Something went wrong. Please try again.`
   if (error.status === 0) return msg`You are offline: taking work needs a connection.`
   if (error.code === 'task_finished') return msg`This task has already finished.`
@@ -28,15 +35,28 @@ function refusal(error: unknown): MessageDescriptor | null {
 /**
  * 'Take work': claims an item set and opens it. The task's protocol must be read first: when it
  * is not (or the server says so), it opens for reading and confirming, then the work is taken.
+ * A set whose finish still waits in the outbox (`finishingSetId`) is sent first, or the server
+ * would answer that set again.
  */
-export function TakeWorkButton({ task }: { task: WorkerTask }) {
+export function TakeWorkButton({
+  task,
+  finishingSetId,
+}: {
+  task: WorkerTask
+  finishingSetId?: number
+}) {
   const { i18n, t } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [reading, setReading] = useState(false)
   const phone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`)
   const claim = useMutation({
-    mutationFn: () => takeWork(queryClient, task.id),
+    mutationFn: async () => {
+      if (finishingSetId !== undefined) await syncOutbox({ force: true })
+      const view = await takeWork(queryClient, task.id)
+      if (view.id === finishingSetId) throw new FinishNotSent()
+      return view
+    },
     onSuccess: (view) =>
       navigate({
         to: '/tasks/$taskId/$itemSetId',

@@ -5,6 +5,8 @@ import type { ReactNode } from 'react'
 import type { WorkerTask } from '../../../contract/worker'
 import { RouterButton } from '../../ui/links'
 import { LockCountdown } from '../annotate/LockCountdown'
+import { allDone, type DeviceItemSet } from './device-sets'
+import { FinishSetButton } from './FinishSetButton'
 import { TakeWorkButton } from './TakeWorkButton'
 
 function Figure({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -18,8 +20,12 @@ function Figure({ label, children }: { label: ReactNode; children: ReactNode }) 
   )
 }
 
-/** One task the worker may work on: what it is, how far it got, and the way into its work. */
-export function TaskCard({ task }: { task: WorkerTask }) {
+/**
+ * One task the worker may work on: what it is, how far it got, and the way into its work. With
+ * the device's copy of the open set (`deviceSet`), a set whose items are all done can be finished
+ * from here, and a set whose finish waits on the device no longer holds up taking work.
+ */
+export function TaskCard({ task, deviceSet }: { task: WorkerTask; deviceSet?: DeviceItemSet }) {
   const { t } = useLingui()
   const { protocol, my_open_item_set: openSet } = task
   const titleId = `task-${task.id}-title`
@@ -68,7 +74,7 @@ export function TaskCard({ task }: { task: WorkerTask }) {
           <Figure label={<Trans>Done by you</Trans>}>{task.my_done}</Figure>
         </SimpleGrid>
         <Stack gap="xs" mt="auto">
-          {openSet ? (
+          {openSet && !deviceSet?.finishing ? (
             <>
               <Group justify="space-between" gap="xs">
                 <Text size="sm">
@@ -80,18 +86,30 @@ export function TaskCard({ task }: { task: WorkerTask }) {
                 to="/tasks/$taskId/$itemSetId"
                 params={{ taskId: task.id, itemSetId: openSet.id }}
                 rightSection={<IconArrowRight size={16} aria-hidden />}
+                variant={deviceSet && allDone(deviceSet) ? 'default' : 'filled'}
               >
                 <Trans>Continue</Trans>
               </RouterButton>
+              {deviceSet && allDone(deviceSet) && (
+                <FinishSetButton itemSetId={openSet.id} taskId={task.id} />
+              )}
             </>
           ) : (
             <>
+              {openSet && (
+                <Text size="sm" c="dimmed">
+                  <Trans>
+                    Item set #{openSet.id} is finished on this device and is sent to the server when
+                    it can be reached.
+                  </Trans>
+                </Text>
+              )}
               {task.items_available_for_me === 0 && (
                 <Text size="sm" c="dimmed">
                   <Trans>Nothing is left for you in this task right now.</Trans>
                 </Text>
               )}
-              <TakeWorkButton task={task} />
+              <TakeWorkButton task={task} finishingSetId={openSet?.id} />
             </>
           )}
         </Stack>

@@ -1,37 +1,70 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { IconListCheck } from '@tabler/icons-react'
-import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { IconCloudOff, IconListCheck } from '@tabler/icons-react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useEffect } from 'react'
 import { ApiError } from '../../api/client'
+import { subscribe } from '../../offline/outbox'
 import { MessagePage } from '../../ui/MessagePage'
+import { DeviceItemSets } from './DeviceItemSets'
+import { deviceItemSetsQuery } from './device-sets'
 import { workerTasksQuery } from './queries'
 import { TaskCard } from './TaskCard'
 
-/** The spec's `tasks_list`: the tasks the worker may take work from. */
+/** The device's item sets, read again whenever the outbox moves (a save sent, a set finished). */
+function useDeviceItemSets() {
+  const queryClient = useQueryClient()
+  const query = useQuery(deviceItemSetsQuery())
+  useEffect(
+    () =>
+      subscribe(() => {
+        void queryClient.invalidateQueries({ queryKey: deviceItemSetsQuery().queryKey })
+      }),
+    [queryClient],
+  )
+  return query.data
+}
+
+/**
+ * The spec's `tasks_list`: the tasks the worker may take work from. Without a connection, the
+ * item sets kept on this device instead, with their progress and what is not sent yet.
+ */
 export function TaskListPage() {
   const { t } = useLingui()
   const tasks = useQuery(workerTasksQuery())
+  const deviceSets = useDeviceItemSets()
+  const unreachable =
+    tasks.fetchStatus === 'paused' || (tasks.error instanceof ApiError && tasks.error.status === 0)
 
   let content: ReactNode
-  if (tasks.isPending) {
+  if (unreachable) {
+    content = (
+      <Stack gap="md">
+        <Alert color="orange" icon={<IconCloudOff aria-hidden />} title={t`You are offline`}>
+          <Trans>
+            These are the item sets kept on this device: you can go on working in them, and your
+            changes are sent when you are back online. Taking new work needs a connection.
+          </Trans>
+        </Alert>
+        {deviceSets ? (
+          <DeviceItemSets sets={deviceSets} />
+        ) : (
+          <Center py="xl">
+            <Loader aria-label={t`Loading your tasks…`} />
+          </Center>
+        )}
+      </Stack>
+    )
+  } else if (tasks.isPending) {
     content = (
       <Center py="xl">
         <Loader aria-label={t`Loading your tasks…`} />
       </Center>
     )
   } else if (tasks.isError) {
-    const offline = tasks.error instanceof ApiError && tasks.error.status === 0
     content = (
       <Alert color="red" title={<Trans>The tasks could not be loaded</Trans>}>
-        {offline ? (
-          <Trans>
-            You are offline. Connect to see your tasks; item sets you opened before still work
-            offline.
-          </Trans>
-        ) : (
-          <Trans>Please try again later.</Trans>
-        )}
+        <Trans>Please try again later.</Trans>
       </Alert>
     )
   } else if (tasks.data.results.length === 0) {
@@ -44,10 +77,15 @@ export function TaskListPage() {
       </MessagePage>
     )
   } else {
+    const byId = new Map(deviceSets?.map((set) => [set.id, set]))
     content = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {tasks.data.results.map((task) => (
-          <TaskCard key={task.id} task={task} />
+          <TaskCard
+            key={task.id}
+            task={task}
+            deviceSet={task.my_open_item_set ? byId.get(task.my_open_item_set.id) : undefined}
+          />
         ))}
       </SimpleGrid>
     )
