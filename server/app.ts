@@ -11,6 +11,7 @@ import type { AppConfig } from './config'
 import type { DatabaseHandle } from './db/client'
 import './http/augment'
 import { errorHandler, notFound } from './http/errors'
+import { ConciseRequestLog } from './http/request-log'
 import { registerSessions } from './http/session'
 import {
   openApiTransform,
@@ -25,6 +26,8 @@ export type BuildAppOptions = {
   config: AppConfig
   database: DatabaseHandle
   logger?: boolean
+  /** Where log records go (standard output unless given); tests read them from here. */
+  logStream?: { write(line: string): void }
   /** Start the background job queue (pg-boss) with the app; tests that need jobs turn it on. */
   jobs?: boolean
 }
@@ -33,10 +36,12 @@ export async function buildApp({
   config,
   database,
   logger = false,
+  logStream,
   jobs = false,
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, ...(logStream && { stream: logStream }) } : false,
+    logController: new ConciseRequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ValibotTypeProvider>()
