@@ -325,9 +325,9 @@ export type TaskBulkDeleteResult = v.InferOutput<typeof TaskBulkDeleteResultSche
 
 /**
  * GET /client/tasks/{id}/stats/. worktime is seconds of the worker's time-log intervals on this
- * task (rejected ones left out); available_endworkers counts the active members of the task
- * type's task groups who may take the task (only whitelisted ones when the type has a whitelist,
- * never blacklisted ones, and speaking the target language when the task settles it).
+ * task (rejected ones left out); available_endworkers counts the active end workers who see the
+ * task when it is in progress, by the rules of work distribution (contract/worker.ts): none while
+ * the task type is not ACTIVE.
  */
 export const TaskStatsSchema = v.object({
   total_items: v.number(),
