@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { LanguageSchema } from './auth'
+import { TASK_TYPE_STATUSES } from './client-definitions'
 import { ClientGroupSchema } from './client-groups'
 import { IdParamSchema, IdSchema, pagedSchema } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
@@ -257,6 +258,8 @@ export const TaskSchema = v.object({
     id: IdSchema,
     name: v.string(),
     annotations_per_item: v.number(),
+    /** Only an ACTIVE type's tasks are handed out to end workers. */
+    status: v.picklist(TASK_TYPE_STATUSES),
     client_group: ClientGroupSchema,
   }),
   project: v.nullable(v.object({ id: IdSchema, name: v.string() })),
