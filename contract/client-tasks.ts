@@ -228,6 +228,9 @@ export const DumpSchema = v.object({
     v.BooleanSchema<undefined>
   >),
 })
+
+/** GET /client/tasks/{id}/dump_async/: the latest dump, or null before the first export. */
+export const LatestDumpSchema = v.nullable(DumpSchema)
 export type Dump = v.InferOutput<typeof DumpSchema>
 
 /** Counters of a task: total, done and left (total minus done). */
