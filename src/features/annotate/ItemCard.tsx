@@ -57,6 +57,7 @@ export const ItemCard = memo(function ItemCard({
   const blockers = useMemo(() => doneBlockers(schema, item, annotation), [schema, item, annotation])
   // Taking Done back stays possible; marking it waits until the errors are fixed.
   const doneRefused = blockers.length > 0 && !annotation.is_done
+  const fieldsInError = blockers.join(', ')
   const mediaUrl = useCallback(
     (uuid: string) => itemMediaUrl(itemSetId, item.id, uuid),
     [itemSetId, item.id],
@@ -104,7 +105,7 @@ export const ItemCard = memo(function ItemCard({
             />
             {blockers.length > 0 && (
               <Text id={doneReasonId} size="xs" c="red" ta="right">
-                {t`Fix the errors first: ${blockers.join(', ')}`}
+                {t`Fix the errors first: ${fieldsInError}`}
               </Text>
             )}
           </Stack>
