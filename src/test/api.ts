@@ -62,6 +62,12 @@ export function holdSessionHint() {
   document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`
 }
 
+/** A browser that has never signed in, or whose session the server has ended. */
+export function dropSessionHint() {
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`
+}
+
 export function signedInHandlers({
   user = makeUser(),
   permissions = ['endworker'],

@@ -1,14 +1,11 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
-import { SESSION_HINT_COOKIE } from '../../contract/constants'
 import { preloadMarkdown } from '../ui/Markdown'
 
 afterEach(() => {
   cleanup()
   localStorage.clear()
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
-  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`
 })
 
 // jsdom lacks these browser APIs that Mantine relies on.

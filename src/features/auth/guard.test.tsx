@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { storage } from '../../storage'
 import {
   apiError,
+  dropSessionHint,
   holdSessionHint,
   makeUser,
   setupApiServer,
@@ -26,6 +27,7 @@ describe('navigation guard', () => {
   })
 
   it('asks the server nothing for a visitor whose browser holds no session', async () => {
+    dropSessionHint()
     let asked = 0
     server.use(
       http.get('/api/auth/current-user/', () => {
