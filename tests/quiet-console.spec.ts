@@ -32,7 +32,7 @@ test('the Export tab of a task never exported loads without a console error', as
   const [task] = (await tasks.json()).results as { id: number }[]
   const errors = collectConsoleErrors(page)
 
-  await page.goto(`/client/tasks/${task!.id}?tab=export`)
+  await page.goto(`/client/tasks/${task!.id}/panel?tab=export`)
   await expect(page.getByRole('tab', { name: 'Export', selected: true })).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(errors).toEqual([])
