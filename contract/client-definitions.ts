@@ -233,12 +233,14 @@ export type TaskTypeStatus = (typeof TASK_TYPE_STATUSES)[number]
 
 /**
  * Task type status rule. CREATED: just defined. DRAFT: being tried out (tasks can be uploaded and
- * previewed by the client). ACTIVE: its tasks are handed out to end workers. A type moves
- * CREATED -> DRAFT -> ACTIVE, and back from ACTIVE to DRAFT to stop handing out work; it never
- * returns to CREATED. Setting the status it already has changes nothing.
+ * previewed by the client). ACTIVE: its tasks are handed out to end workers; in the other two
+ * statuses its tasks, even started ones, are seen by no worker. A type moves from CREATED to
+ * DRAFT or straight to ACTIVE, between DRAFT and ACTIVE both ways (back to DRAFT to stop
+ * handing out work), and never returns to CREATED. Setting the status it already has changes
+ * nothing.
  */
 export const TASK_TYPE_STATUS_TRANSITIONS: Record<TaskTypeStatus, readonly TaskTypeStatus[]> = {
-  CREATED: ['DRAFT'],
+  CREATED: ['DRAFT', 'ACTIVE'],
   DRAFT: ['ACTIVE'],
   ACTIVE: ['DRAFT'],
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { LanguageSchema } from './auth'
+import { TASK_TYPE_STATUSES } from './client-definitions'
 import { ClientGroupSchema } from './client-groups'
 import {
   DB_INTEGER_MAX,
@@ -241,6 +242,9 @@ export const DumpSchema = v.object({
     v.BooleanSchema<undefined>
   >),
 })
+
+/** GET /client/tasks/{id}/dump_async/: the latest dump, or null before the first export. */
+export const LatestDumpSchema = v.nullable(DumpSchema)
 export type Dump = v.InferOutput<typeof DumpSchema>
 
 /** Counters of a task: total, done and left (total minus done). */
@@ -271,6 +275,8 @@ export const TaskSchema = v.object({
     id: IdSchema,
     name: v.string(),
     annotations_per_item: v.number(),
+    /** Only an ACTIVE type's tasks are handed out to end workers. */
+    status: v.picklist(TASK_TYPE_STATUSES),
     client_group: ClientGroupSchema,
   }),
   project: v.nullable(v.object({ id: IdSchema, name: v.string() })),
@@ -342,9 +348,9 @@ export type TaskBulkDeleteResult = v.InferOutput<typeof TaskBulkDeleteResultSche
 
 /**
  * GET /client/tasks/{id}/stats/. worktime is seconds of the worker's time-log intervals on this
- * task (rejected ones left out); available_endworkers counts the active members of the task
- * type's task groups who may take the task (only whitelisted ones when the type has a whitelist,
- * never blacklisted ones, and speaking the target language when the task settles it).
+ * task (rejected ones left out); available_endworkers counts the active end workers who see the
+ * task when it is in progress, by the rules of work distribution (contract/worker.ts): none while
+ * the task type is not ACTIVE.
  */
 export const TaskStatsSchema = v.object({
   total_items: v.number(),

@@ -38,3 +38,9 @@ export const DEFAULT_DISPLAY_LANGUAGE: DisplayLanguage = 'en'
 export const SESSION_COOKIE = 'sessionid'
 export const CSRF_COOKIE = 'csrftoken'
 export const CSRF_HEADER = 'x-csrftoken'
+/**
+ * Set beside the HttpOnly session cookie with the same lifetime, readable by scripts and holding
+ * nothing secret: the app asks the server for the signed-in user only when this browser holds a
+ * session, so a signed-out visit makes no call that is bound to fail.
+ */
+export const SESSION_HINT_COOKIE = 'signedin'

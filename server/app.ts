@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/client'
 import './http/augment'
 import { errorHandler, notFound } from './http/errors'
 import { registerJsonBodyParser } from './http/json-body'
+import { ConciseRequestLog } from './http/request-log'
 import { allowFramingByTheApp, registerSecurityHeaders } from './http/security-headers'
 import { registerSessions } from './http/session'
 import {
@@ -27,6 +28,8 @@ export type BuildAppOptions = {
   config: AppConfig
   database: DatabaseHandle
   logger?: boolean
+  /** Where log records go (standard output unless given); tests read them from here. */
+  logStream?: { write(line: string): void }
   /** Start the background job queue (pg-boss) with the app; tests that need jobs turn it on. */
   jobs?: boolean
   /** Told of every route as it is registered (tests that walk every route use it). */
@@ -37,11 +40,13 @@ export async function buildApp({
   config,
   database,
   logger = false,
+  logStream,
   jobs = false,
   observeRoutes,
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, ...(logStream && { stream: logStream }) } : false,
+    logController: new ConciseRequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     // Every route answers with and without its trailing slash, as clients of the API expect.

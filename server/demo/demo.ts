@@ -149,8 +149,11 @@ async function describeAnnotator(db: Db, userId: number, languageIds: Map<string
     .set({ mainLanguageId: polish, gender: 'female', birthYear: 1994, availability: 20 })
     .where(eq(endworkerProfiles.userId, userId))
     .returning({ id: endworkerProfiles.id })
+  // The main language must be among the spoken ones (a native language is listed in both sets),
+  // or the annotator's first unchanged profile save is refused.
   await db.insert(profileLanguages).values([
     { profileId: profile!.id, languageId: polish, isNative: true },
+    { profileId: profile!.id, languageId: polish, isNative: false },
     { profileId: profile!.id, languageId: english, isNative: false },
   ])
 }

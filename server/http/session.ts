@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { API_BASE, SESSION_COOKIE } from '../../contract/constants'
+import { API_BASE, SESSION_COOKIE, SESSION_HINT_COOKIE } from '../../contract/constants'
 import { extendSession, findLiveSession } from '../modules/auth/session-store'
 import { hashToken } from '../modules/auth/tokens'
 import { registerCsrfProtection } from './csrf'
@@ -140,12 +140,16 @@ export function setSessionCookie(
   reply: FastifyReply,
   token: string,
 ): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  const maxAge = request.server.config.sessionTtlHours * 3600
+  reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(request), maxAge })
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
     ...sessionCookieOptions(request),
-    maxAge: request.server.config.sessionTtlHours * 3600,
+    httpOnly: false,
+    maxAge,
   })
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request))
+  reply.clearCookie(SESSION_HINT_COOKIE, { ...sessionCookieOptions(request), httpOnly: false })
 }

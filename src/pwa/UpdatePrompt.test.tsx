@@ -162,6 +162,10 @@ describe('update prompt', () => {
 
     expect(await screen.findByText('Ready to work offline')).toBeVisible()
     expect(screen.getAllByText('Ready to work offline')).toHaveLength(1)
+    expect(screen.getByText('Ready to work offline').closest('[data-position]')).toHaveAttribute(
+      'data-position',
+      'bottom-center',
+    )
     expect(prompt()).toBeNull()
     expect(reload).not.toHaveBeenCalled()
   })

@@ -47,6 +47,8 @@ export function UpdatePrompt({
         color: 'teal',
         message: t`Ready to work offline`,
         autoClose: NOTIFICATION_TIMEOUT_MS,
+        // Good news that needs nothing done: at the bottom, it never hides a phone's header.
+        position: 'bottom-center',
       })
     }
     workbox.addEventListener('waiting', onWaiting)

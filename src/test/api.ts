@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw'
 import { type SetupServer, setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { CurrentUser, InstanceSettings } from '../../contract/auth'
+import { SESSION_HINT_COOKIE } from '../../contract/constants'
 import type { CoordinatorCounters } from '../../contract/coordinator'
 import type { ErrorCode } from '../../contract/errors'
 import type { Role } from '../../contract/roles'
@@ -55,11 +56,24 @@ type SessionOptions = {
 }
 
 /** The calls a signed-in session makes: the user, their permissions, preferences, counters. */
+/** What the server's sign-in leaves in the browser beside its HttpOnly session cookie. */
+export function holdSessionHint() {
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+  document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`
+}
+
+/** A browser that has never signed in, or whose session the server has ended. */
+export function dropSessionHint() {
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`
+}
+
 export function signedInHandlers({
   user = makeUser(),
   permissions = ['endworker'],
   counters = NO_COUNTERS,
 }: SessionOptions = {}) {
+  holdSessionHint()
   return [
     http.get('/api/auth/current-user/', () => HttpResponse.json(user)),
     http.get('/api/auth/current-user/permissions/', () => HttpResponse.json(permissions)),

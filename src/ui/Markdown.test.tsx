@@ -19,3 +19,19 @@ describe('Markdown', () => {
     expect(screen.queryByRole('status')).toBeNull()
   })
 })
+
+describe('Markdown tables', () => {
+  it('renders a GitHub-flavoured table as a table, not as raw pipes', async () => {
+    const { Markdown } = await import('./Markdown')
+    render(
+      <TestProviders queryClient={createTestQueryClient()}>
+        <Markdown>{'| Sound | Write |\n| --- | --- |\n| laughter | [laugh] |'}</Markdown>
+      </TestProviders>,
+    )
+
+    const table = await screen.findByRole('table')
+    expect(screen.getByRole('columnheader', { name: 'Sound' })).toBeVisible()
+    expect(screen.getByRole('cell', { name: '[laugh]' })).toBeVisible()
+    expect(table.textContent).not.toContain('|')
+  })
+})

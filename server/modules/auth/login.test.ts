@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_COOKIE } from '../../../contract/constants'
+import { SESSION_COOKIE, SESSION_HINT_COOKIE } from '../../../contract/constants'
 import { loginFailures, users } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { anonymousClient, createUser, signIn, TEST_PASSWORD } from '../../test/session-client'
@@ -41,6 +41,21 @@ describe('POST /api/auth/session/login/', () => {
     expect(header).toMatch(/HttpOnly/)
     expect(header).toMatch(/SameSite=Lax/)
     expect(header).not.toMatch(/Secure/)
+  })
+
+  it('sets the script-readable session hint beside the session, and clears it on sign-out', async () => {
+    const user = await createUser(t.db, { roles: ['endworker'] })
+    const { client, response } = await login(user.username, user.password)
+    const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? [])
+    const hint = cookies.find((cookie) => cookie.startsWith(`${SESSION_HINT_COOKIE}=`))
+    const session = cookies.find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))
+    expect(hint).toMatch(new RegExp(`^${SESSION_HINT_COOKIE}=1;`))
+    expect(hint).not.toMatch(/HttpOnly/)
+    expect(hint?.match(/Max-Age=\d+/)?.[0]).toBe(session?.match(/Max-Age=\d+/)?.[0])
+
+    expect(client.cookies.has(SESSION_HINT_COOKIE)).toBe(true)
+    await client.post('auth/session/logout/')
+    expect(client.cookies.has(SESSION_HINT_COOKIE)).toBe(false)
   })
 
   it('accepts the e-mail instead of the username, in any case', async () => {

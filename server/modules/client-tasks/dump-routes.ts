@@ -1,4 +1,9 @@
-import { DumpRequestSchema, DumpSchema, TaskIdParamsSchema } from '../../../contract/client-tasks'
+import {
+  DumpRequestSchema,
+  DumpSchema,
+  LatestDumpSchema,
+  TaskIdParamsSchema,
+} from '../../../contract/client-tasks'
 import { currentUser, requirePermission } from '../../http/guards'
 import type { AppPlugin } from '../../http/valibot'
 import { sendStoredFile } from '../media/storage'
@@ -33,8 +38,12 @@ export const dumpRoutes: AppPlugin = async (app) => {
 
   app.get(
     path,
-    { onRequest, schema: { tags, params: TaskIdParamsSchema, response: { 200: DumpSchema } } },
-    async (request) => getLatestDump(deps, currentUser(request), request.params.id),
+    {
+      onRequest,
+      schema: { tags, params: TaskIdParamsSchema, response: { 200: LatestDumpSchema } },
+    },
+    async (request, reply) =>
+      reply.send(await getLatestDump(deps, currentUser(request), request.params.id)),
   )
 
   app.delete(

@@ -285,9 +285,11 @@ describe('result export (dump_async), inline without a job queue', () => {
     expect((await client.get(dumpPath())).json().id).toBeLessThan(dump.id)
   })
 
-  it('answers 404 before any export, and refuses what cannot be exported', async () => {
+  it('answers null before any export, 404 for its file, and refuses what cannot be exported', async () => {
     const fresh = await seedTask(t.db, own, { downloadEnabled: true, items: [{}] })
-    expect((await client.get(dumpPath(fresh.task.id))).statusCode).toBe(404)
+    const latest = await client.get(dumpPath(fresh.task.id))
+    expect(latest.statusCode).toBe(200)
+    expect(latest.json()).toBeNull()
     expect((await client.get(`${dumpPath(fresh.task.id)}file/`)).statusCode).toBe(404)
     expect((await client.delete(dumpPath(fresh.task.id))).statusCode).toBe(404)
 

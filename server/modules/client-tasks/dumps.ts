@@ -73,8 +73,11 @@ async function latestDumpInScope(deps: ExportDeps, user: SessionUser, taskId: nu
   return row
 }
 
+/** The latest dump, or null before the first one: an expected state, not a missing resource. */
 export async function getLatestDump(deps: ExportDeps, user: SessionUser, taskId: number) {
-  return toDump(await latestDumpInScope(deps, user, taskId))
+  await taskInScope(deps.db, await clientScopeOf(deps.db, user), taskId)
+  const row = await latestDump(deps.db, taskId)
+  return row ? toDump(row) : null
 }
 
 /**

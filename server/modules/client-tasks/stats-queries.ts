@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { tasks, taskTypes, users } from '../../db/schema'
 import { TIMELOG_STATUS } from '../../db/schema/enums'
+import { workerMayTake } from '../worker-tasks/eligibility'
 import { taskCountersTable } from './counters'
 import { selectRows } from './raw-rows'
 
@@ -61,38 +63,19 @@ export async function annotationCount(db: Db, taskId: number): Promise<number> {
 }
 
 /**
- * Active end workers who may take the task: members of the task type's task groups, only the
- * whitelisted ones when the type has a whitelist, never blacklisted ones, and speaking the
- * target language (main or other) when the task settles it.
+ * Active end workers who would see the task in their task list once it is in progress: the rule
+ * of work distribution itself (workerMayTake), so the count agrees with what workers see. A task
+ * type that is not ACTIVE has none.
  */
-export async function availableEndworkers(
-  db: Db,
-  task: { taskTypeId: number; targetLanguageId: number; settleTargetLang: boolean },
-): Promise<number> {
-  const typeId = task.taskTypeId
+export async function availableEndworkers(db: Db, taskId: number): Promise<number> {
   const [row] = await selectRows<{ count: number }>(
     db,
-    sql`select count(distinct u.id)::int as count
-        from task_type_groups g
-        join endworker_groups eg on eg.id = g.group_id and eg.task_group
-        join endworker_group_members m on m.group_id = g.group_id
-        join users u on u.id = m.user_id
-        where g.task_type_id = ${typeId}
-          and u.is_active and 'endworker' = any(u.roles)
-          and not exists (select 1 from task_type_users b
-                          where b.task_type_id = ${typeId} and b.list = 'blacklist'
-                            and b.user_id = u.id)
-          and (not exists (select 1 from task_type_users w
-                           where w.task_type_id = ${typeId} and w.list = 'whitelist')
-               or exists (select 1 from task_type_users w
-                          where w.task_type_id = ${typeId} and w.list = 'whitelist'
-                            and w.user_id = u.id))
-          and (not ${task.settleTargetLang}
-               or exists (select 1 from endworker_profiles p
-                          left join profile_languages pl on pl.profile_id = p.id
-                          where p.user_id = u.id
-                            and (p.main_language_id = ${task.targetLanguageId}
-                                 or pl.language_id = ${task.targetLanguageId})))`,
+    sql`select count(*)::int as count
+        from ${users}
+        join ${tasks} on ${tasks.id} = ${taskId}
+        join ${taskTypes} on ${taskTypes.id} = ${tasks.taskTypeId}
+        where ${users.isActive} and 'endworker' = any(${users.roles})
+          and ${workerMayTake(sql`${users.id}`)}`,
   )
   return row?.count ?? 0
 }

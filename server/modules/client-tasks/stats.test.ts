@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   endworkerGroupMembers,
@@ -5,12 +6,13 @@ import {
   endworkerProfiles,
   profileLanguages,
   taskTypeGroups,
+  taskTypes,
   taskTypeUsers,
   timeLogIntervals,
 } from '../../db/schema'
 import { TIMELOG_STATUS } from '../../db/schema/enums'
 import { createTestApp, type TestApp } from '../../test/harness'
-import { createUser, type SignedInClient, signIn } from '../../test/session-client'
+import { createUser, type SignedInClient, signIn, signInAs } from '../../test/session-client'
 import { type Definitions, seedTask, seedWorkspace } from './test-fixtures'
 
 const day = (n: number, hour = 12) => new Date(Date.UTC(2030, 0, n, hour))
@@ -110,7 +112,7 @@ describe('GET /client/tasks/{id}/stats/', () => {
     })
   })
 
-  it('counts available end workers from task groups, lists and languages', async () => {
+  it('counts as available exactly the end workers whose task list shows the task', async () => {
     const type = await seedWorkspace(t.db, [client.user.id])
     const [group, reviewOnly] = await t.db
       .insert(endworkerGroups)
@@ -128,6 +130,7 @@ describe('GET /client/tasks/{id}/stats/', () => {
     const members = {
       polish: await worker('member-pl'),
       english: await worker('member-en'),
+      silent: await worker('member-no-languages'),
       blocked: await worker('member-blocked'),
       inactive: await worker('member-inactive', { isActive: false }),
       client: await createUser(t.db, { username: 'member-client', roles: ['client'] }),
@@ -142,26 +145,50 @@ describe('GET /client/tasks/{id}/stats/', () => {
     await t.db
       .insert(taskTypeUsers)
       .values({ taskTypeId: type.taskTypeId, userId: members.blocked.id, list: 'blacklist' })
-    const [profile] = await t.db
+    const speakers = [members.polish, members.english, members.blocked, members.inactive, reviewer]
+    const profiles = await t.db
       .insert(endworkerProfiles)
-      .values({ userId: members.polish.id, mainLanguageId: type.languages.en })
+      .values(speakers.map((user) => ({ userId: user.id, mainLanguageId: type.languages.en })))
       .returning()
     await t.db
       .insert(profileLanguages)
-      .values({ profileId: profile!.id, languageId: type.languages.pl, isNative: false })
+      .values({ profileId: profiles[0]!.id, languageId: type.languages.pl, isNative: false })
 
-    const available = async (settleTargetLang: boolean) => {
-      const { task } = await seedTask(t.db, type, { settleTargetLang })
-      return (await client.get(`client/tasks/${task.id}/stats/`)).json().available_endworkers
+    const signedIn = await Promise.all(
+      [members.polish, members.english, members.silent, members.blocked, reviewer].map((user) =>
+        signInAs(t, user),
+      ),
+    )
+    /** The count of the stats, and who of the active workers has the task in their list. */
+    const availability = async (taskId: number) => {
+      const stats = await client.get(`client/tasks/${taskId}/stats/`)
+      const seeing: string[] = []
+      for (const session of signedIn) {
+        const list = (await session.get('endworker/tasks/')).json()
+        if (list.results.some((task: { id: number }) => task.id === taskId)) {
+          seeing.push(session.user.username)
+        }
+      }
+      return { count: stats.json().available_endworkers, seeing }
     }
-    // polish and english; not the blacklisted, inactive, non-worker or review-group ones.
-    expect(await available(false)).toBe(2)
-    // The target language is Polish: only the member who speaks it.
-    expect(await available(true)).toBe(1)
+    const started = async (settleTargetLang: boolean) =>
+      (await seedTask(t.db, type, { settleTargetLang, status: 'IN_PROGRESS' })).task.id
+
+    const anyTarget = await started(false)
+    // Base language English; not the blacklisted, inactive, non-worker, review-group or
+    // language-less ones.
+    expect(await availability(anyTarget)).toEqual({
+      count: 2,
+      seeing: ['member-pl', 'member-en'],
+    })
+    // The target language is Polish and settled: only the member who speaks it.
+    expect(await availability(await started(true))).toEqual({ count: 1, seeing: ['member-pl'] })
     await t.db
       .insert(taskTypeUsers)
       .values({ taskTypeId: type.taskTypeId, userId: members.english.id, list: 'whitelist' })
-    expect(await available(false)).toBe(1)
-    expect(await available(true)).toBe(0)
+    expect(await availability(anyTarget)).toEqual({ count: 1, seeing: ['member-en'] })
+    // A task type that is not active hides its tasks from everyone.
+    await t.db.update(taskTypes).set({ status: 'CREATED' }).where(eq(taskTypes.id, type.taskTypeId))
+    expect(await availability(anyTarget)).toEqual({ count: 0, seeing: [] })
   })
 })

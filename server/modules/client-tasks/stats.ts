@@ -16,12 +16,12 @@ import { scopedTaskIds, taskConditions } from './task-queries'
 import { taskInScope } from './task-service'
 
 export async function taskStats(db: Db, user: SessionUser, id: number): Promise<TaskStats> {
-  const task = await taskInScope(db, await clientScopeOf(db, user), id)
+  await taskInScope(db, await clientScopeOf(db, user), id)
   const [counters, totalAnnotations, workers, available, perDay] = await Promise.all([
     countersByTask(db, [id]),
     annotationCount(db, id),
     workerStats(db, id),
-    availableEndworkers(db, task),
+    availableEndworkers(db, id),
     annotationsPerDay(db, id),
   ])
   const counter = counters.get(id)

@@ -124,6 +124,7 @@ export async function taskRows(db: Db, ids: number[]) {
         id: taskTypes.id,
         name: taskTypes.name,
         annotationsPerItem: taskTypes.annotationsPerItem,
+        status: taskTypes.status,
       },
       clientGroup: {
         id: clientGroups.id,

@@ -49,6 +49,7 @@ export function toTask(
       id: row.taskType.id,
       name: row.taskType.name,
       annotations_per_item: row.taskType.annotationsPerItem,
+      status: row.taskType.status,
       client_group: {
         id: row.clientGroup.id,
         name: row.clientGroup.name,

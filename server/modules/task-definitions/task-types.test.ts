@@ -315,20 +315,22 @@ describe('GET, PATCH and DELETE /api/client/task-types/{id}/', () => {
     }
   })
 
-  it('moves status CREATED -> DRAFT -> ACTIVE -> DRAFT and refuses other moves', async () => {
-    const taskType = await create()
-    const setStatus = (status: string) =>
-      client.patch(`client/task-types/${taskType.id}/`, { status })
-    const refused = await setStatus('ACTIVE')
+  it('activates a CREATED type in one step, moves between DRAFT and ACTIVE, never back to CREATED', async () => {
+    const setStatus = (id: number, status: string) =>
+      client.patch(`client/task-types/${id}/`, { status })
+    const activated = await create()
+    expect((await setStatus(activated.id, 'ACTIVE')).json().status).toBe('ACTIVE')
+    expect((await setStatus(activated.id, 'ACTIVE')).json().status).toBe('ACTIVE')
+    expect((await setStatus(activated.id, 'DRAFT')).json().status).toBe('DRAFT')
+    const refused = await setStatus(activated.id, 'CREATED')
     expect(refused.statusCode).toBe(400)
     expect(refused.json().fields).toEqual({
-      status: ['A CREATED task type can only become DRAFT.'],
+      status: ['A DRAFT task type can only become ACTIVE.'],
     })
-    expect((await setStatus('DRAFT')).json().status).toBe('DRAFT')
-    expect((await setStatus('CREATED')).statusCode).toBe(400)
-    expect((await setStatus('ACTIVE')).json().status).toBe('ACTIVE')
-    expect((await setStatus('ACTIVE')).json().status).toBe('ACTIVE')
-    expect((await setStatus('DRAFT')).json().status).toBe('DRAFT')
+
+    const tried = await create()
+    expect((await setStatus(tried.id, 'DRAFT')).json().status).toBe('DRAFT')
+    expect((await setStatus(tried.id, 'ACTIVE')).json().status).toBe('ACTIVE')
   })
 
   it('changes only what the patch names and checks it against the rest', async () => {

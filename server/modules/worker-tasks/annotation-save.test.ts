@@ -61,13 +61,19 @@ describe('PUT /api/endworker/item-sets/{id}/items/{id}/annotation/: saving', () 
     })
   })
 
-  it('keeps a done annotation with errors done, shown as a validation error', async () => {
+  it('stores a Done annotation with errors as not done, and takes Done with only warnings', async () => {
     const { worker, setId, itemIds } = await claimed()
     const response = await worker.put(
       annotationPath(setId, itemIds[0]!),
       annotationBody({ ok: 'true' }, { isDone: true }),
     )
-    expect(response.json()).toMatchObject({ is_done: true, status: 'validation_error' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({
+      applied: true,
+      is_done: false,
+      status: 'validation_error',
+      errors: { transcript: ['This field is required.'] },
+    })
     const clean = await worker.put(
       annotationPath(setId, itemIds[1]!),
       annotationBody({ transcript: 'a rather long transcript here', ok: 'true' }, { isDone: true }),
@@ -79,7 +85,19 @@ describe('PUT /api/endworker/item-sets/{id}/items/{id}/annotation/: saving', () 
       warnings: { transcript: ['Enter at most 20 characters.'] },
     })
     const rows = await storedAnnotations(setId)
-    expect(rows.every((row) => row.isDone && row.lockedAt !== null)).toBe(true)
+    const done = Object.fromEntries(rows.map((row) => [row.itemId, row.isDone]))
+    expect(done).toEqual({ [itemIds[0]!]: false, [itemIds[1]!]: true })
+  })
+
+  it('stores an untouched checkbox as false', async () => {
+    const { worker, setId, itemIds } = await claimed()
+    const response = await worker.put(
+      annotationPath(setId, itemIds[0]!),
+      annotationBody({ transcript: 'hello' }),
+    )
+    expect(response.json().data).toEqual({ transcript: 'hello', ok: 'false' })
+    const [row] = await storedAnnotations(setId)
+    expect(row?.data).toEqual({ transcript: 'hello', ok: 'false' })
   })
 
   it('refuses fields the annotation schema does not have (400), but takes a played item audio', async () => {
@@ -147,7 +165,7 @@ describe('PUT /api/endworker/item-sets/{id}/items/{id}/annotation/: saving', () 
     expect(newest.json()).toMatchObject({ applied: true, data: { transcript: 'third' } })
     const rows = await storedAnnotations(setId)
     expect(rows).toHaveLength(1)
-    expect(rows[0]?.data).toEqual({ transcript: 'third' })
+    expect(rows[0]?.data).toEqual({ transcript: 'third', ok: 'false' })
     expect(rows[0]?.clientUpdatedAt?.toISOString()).toBe(seconds(3).toISOString())
   })
 
@@ -180,7 +198,7 @@ describe('PUT annotation: idempotent replays', () => {
     expect(replay.json()).toEqual(first.json())
     const rows = await storedAnnotations(setId)
     expect(rows).toHaveLength(1)
-    expect(rows[0]?.data).toEqual({ transcript: 'later' })
+    expect(rows[0]?.data).toEqual({ transcript: 'later', ok: 'false' })
   })
 
   it('refuses the same key on another path or with another body (422)', async () => {
@@ -274,7 +292,7 @@ describe('PUT annotation: refusals', () => {
     })
     expect(foreign.statusCode).toBe(404)
     const [row] = await storedAnnotations(setId)
-    expect(row?.data).toEqual({ transcript: 'mine' })
+    expect(row?.data).toEqual({ transcript: 'mine', ok: 'false' })
   })
 
   it('needs the protocol confirmed (403)', async () => {

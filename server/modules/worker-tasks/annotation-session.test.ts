@@ -122,7 +122,7 @@ describe('PUT /api/endworker/item-sets/{id}/items/{id}/annotation/: the session'
       headers: idempotencyHeaders(),
     })
     expect(stale.statusCode).toBe(200)
-    expect(stale.json().data).toEqual({ transcript: 'b' })
+    expect(stale.json().data).toEqual({ transcript: 'b', ok: 'false' })
     expect(stale.cookies.map((cookie) => cookie.name)).toContain(SESSION_COOKIE)
     const refreshed = await session()
     expect(refreshed.lastSeenAt.getTime()).toBeGreaterThan(longAgo.getTime())

@@ -92,18 +92,31 @@ function plannedWrite(
   if (Object.keys(unknown).length > 0) {
     return { refusal: badRequest(`Unknown fields: ${Object.keys(unknown).join(', ')}.`, unknown) }
   }
+  const data = { ...uncheckedCheckboxes(target.document), ...body.data }
+  const validation = evaluateValidators(target.document, data, target.itemData, re2PatternTest)
   return {
     write: {
       itemSetId: target.itemSetId,
       itemId: ids.itemId,
       taskId: target.taskId,
       userId,
-      data: body.data,
-      isDone: body.is_done,
-      ...evaluateValidators(target.document, body.data, target.itemData, re2PatternTest),
+      data,
+      // Errors block Done. The save is kept as not done rather than refused, so an outbox replay
+      // of a Done made offline still stores the worker's edit; the answer's errors say why.
+      isDone: body.is_done && Object.keys(validation.errors).length === 0,
+      ...validation,
       clientUpdatedAt: new Date(body.client_updated_at),
     },
   }
+}
+
+/** An untouched checkbox means 'false' (the spec's bool text), not a missing value. */
+function uncheckedCheckboxes(document: TaskSchemaDocument): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(document.annotation_schema)
+      .filter(([, field]) => field.widget.config.component === 'checkbox')
+      .map(([name]) => [name, 'false']),
+  )
 }
 
 function answerOf(row: StoredAnnotation, ids: SaveIds, applied: boolean): AnnotationSaveResult {
@@ -117,7 +130,7 @@ function answerOf(row: StoredAnnotation, ids: SaveIds, applied: boolean): Annota
 
 /**
  * Saves the worker's annotation of an item. Validator messages are stored with it and never
- * refuse the save. The newest edit by client_updated_at wins: an older one (an outbox replay
+ * refuse the save; an annotation with errors is stored as not done even when sent as Done. The newest edit by client_updated_at wins: an older one (an outbox replay
  * arriving late) changes nothing and gets the stored annotation with `applied: false`.
  *
  * Saves come every few seconds from every worker, so the usual one (the session live, checks
@@ -138,7 +151,7 @@ export async function saveAnnotation(
     const planned = plannedWrite(target, user.id, ids, body)
     if ('refusal' in planned) throw planned.refusal
     const stored = await upsertNewerAnnotation(tx, planned.write)
-    if (stored && target.storedDone && !body.is_done && target.passedByClaims) {
+    if (stored && target.storedDone && !planned.write.isDone && target.passedByClaims) {
       await reopenItem(tx, target.taskId, ids.itemId)
     }
     const row = stored ?? (await findAnnotation(tx, ids.itemSetId, ids.itemId))

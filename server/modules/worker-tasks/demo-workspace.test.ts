@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { APPROVAL_STATUS } from '../../../contract/auth'
 import { createDemoWorkspace, type DemoResult } from '../../demo/demo'
 import { createTestAppWithMedia, type MediaTestApp } from '../../test/harness'
 import { signInAs } from '../../test/session-client'
@@ -46,5 +47,40 @@ describe('the demo workspace for an annotator', () => {
       annotationBody({ [field]: 'true' }),
     )
     expect(save.statusCode).toBe(200)
+  })
+})
+
+describe('the demo accounts', () => {
+  it('can each save their profile unchanged', async () => {
+    for (const credential of demo.credentials) {
+      const client = await signInAs(t, {
+        id: 0,
+        username: credential.username,
+        password,
+        email: '',
+        roles: [credential.role],
+      })
+      const user = (await client.get('auth/current-user/')).json()
+      const profile = user.endworker_profile
+      const response = await client.patch('auth/current-user/', {
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email,
+        ...(profile && {
+          endworker_profile: {
+            main_language: profile.main_language,
+            languages: profile.languages,
+            native_languages: profile.native_languages,
+            gender: profile.gender,
+            birth_year: profile.birth_year,
+            availability: profile.availability,
+          },
+        }),
+      })
+      expect(response.statusCode, `${credential.username}: ${response.body}`).toBe(200)
+      expect(response.json().endworker_profile?.approval?.status ?? null).not.toBe(
+        APPROVAL_STATUS.PENDING,
+      )
+    }
   })
 })

@@ -2,6 +2,7 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import {
   annotations,
   endworkerGroupMembers,
+  endworkerGroups,
   endworkerProfiles,
   itemSetItems,
   itemSets,
@@ -19,7 +20,7 @@ import {
  */
 
 /** The language ids a worker speaks: their profile's languages and their main language. */
-const workerLanguages = (userId: number) => sql`(
+const workerLanguages = (userId: number | SQL) => sql`(
   select pl.language_id from ${profileLanguages} pl
   join ${endworkerProfiles} p on p.id = pl.profile_id
   where p.user_id = ${userId}
@@ -30,14 +31,17 @@ const workerLanguages = (userId: number) => sql`(
 
 /**
  * The task (joined with its task type) may be offered to the worker, whatever its status and the
- * worker's share: active type, task group member, blacklist, whitelist and languages.
+ * worker's share: active type, member of one of its task groups, blacklist, whitelist and
+ * languages. The one rule of who sees a task: the worker's task list, claims and protocols use
+ * it, and so does the client's count of available workers (`userId` is then a column).
  */
-export function workerMayTake(userId: number): SQL {
+export function workerMayTake(userId: number | SQL): SQL {
   const languages = workerLanguages(userId)
   return sql`(
     ${taskTypes.status} = 'ACTIVE'
     and exists (
       select 1 from ${taskTypeGroups} g
+      join ${endworkerGroups} eg on eg.id = g.group_id and eg.task_group
       join ${endworkerGroupMembers} m on m.group_id = g.group_id
       where g.task_type_id = ${taskTypes.id} and m.user_id = ${userId})
     and not exists (

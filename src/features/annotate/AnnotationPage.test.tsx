@@ -119,7 +119,8 @@ describe('annotation screen', () => {
   })
 
   it('moves between items and marks them done from the keyboard', async () => {
-    server.use(...itemSetHandlers(makeItemSet()))
+    const typed = makeAnnotation({ is_done: false })
+    server.use(...itemSetHandlers(makeItemSet({ items: [makeItem(11), makeItem(12, typed)] })))
     openScreen()
     const alt = (key: string, code: string) =>
       fireEvent.keyDown(document.documentElement, { key, code, altKey: true })
@@ -136,6 +137,25 @@ describe('annotation screen', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Shortcuts of this screen' }))
     expect(await screen.findByText('Mark the item done, or not done')).toBeVisible()
+  })
+
+  it('refuses Done while the item has errors, saying why, and not from the keyboard either', async () => {
+    server.use(...itemSetHandlers(makeItemSet()))
+    openScreen()
+
+    const card = await itemCard(11)
+    const done = card.getByRole('switch', { name: 'Done' })
+    expect(done).toBeDisabled()
+    expect(card.getByText('Fix the errors first: Transcript')).toBeVisible()
+    fireEvent.keyDown(document.documentElement, { key: 'd', code: 'KeyD', altKey: true })
+    expect(done).not.toBeChecked()
+    expect(pendingOps()).toBe(0)
+
+    await typeTranscript(11, 'dzień dobry')
+    expect(done).toBeEnabled()
+    expect(card.queryByText(/Fix the errors first/)).toBeNull()
+    await userEvent.click(done)
+    await waitFor(() => expect(screen.getByText('Done: 1 of 2')).toBeVisible())
   })
 
   it('shows the local work over the server’s copy after the screen opens again', async () => {

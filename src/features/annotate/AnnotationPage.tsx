@@ -10,7 +10,7 @@ import { RouterButton } from '../../ui/links'
 import { replayItemAudio, toggleItemAudio } from '../../widgets'
 import { preferencesQuery } from '../auth/queries'
 import { FinishSetPanel } from '../tasks/FinishSetPanel'
-import { effectiveAnnotation } from './effective'
+import { countsAsDone, doneBlockers, effectiveAnnotation } from './effective'
 import { useFinishingSets } from './finish'
 import { ItemCard } from './ItemCard'
 import { ItemSetHeader } from './ItemSetHeader'
@@ -69,7 +69,9 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
   }, [])
 
   const annotations = view.items.map((item) => effectiveAnnotation(item, drafts[item.id]))
-  const done = annotations.filter((annotation) => annotation.is_done).length
+  const done = view.items.filter((item, index) =>
+    countsAsDone(view.schema, item, annotations[index]!),
+  ).length
   const activeItem = view.items[active]
 
   const moveTo = (index: number) => {
@@ -83,7 +85,11 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
     next: () => moveTo(active + 1),
     previous: () => moveTo(active - 1),
     done: () => {
-      if (activeItem && editable) setDone(activeItem.id, !annotations[active]?.is_done)
+      const annotation = annotations[active]
+      if (!activeItem || !annotation || !editable) return
+      if (annotation.is_done || doneBlockers(view.schema, activeItem, annotation).length === 0) {
+        setDone(activeItem.id, !annotation.is_done)
+      }
     },
     play: () => activeItem && toggleItemAudio(activeItem.id),
     replay: () => activeItem && replayItemAudio(activeItem.id),

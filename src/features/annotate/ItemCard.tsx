@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Card, Group, Stack, Switch, Title } from '@mantine/core'
+import { Card, Group, Stack, Switch, Text, Title } from '@mantine/core'
 import { memo, useCallback, useMemo } from 'react'
 import type { Preferences } from '../../../contract/auth'
 import { evaluateValidators } from '../../../contract/schema-rules'
 import type { TaskSchemaDocument } from '../../../contract/task-schema'
 import type { WorkerItem } from '../../../contract/worker'
 import { ItemRenderer, type WidgetLanguage } from '../../widgets'
-import { effectiveAnnotation, itemStatus, type LocalDraft } from './effective'
+import { doneBlockers, effectiveAnnotation, itemStatus, type LocalDraft } from './effective'
 import { ItemStatusBadge } from './ItemStatusBadge'
 import { itemMediaUrl } from './offline-files'
 import type { AnnotationEditor } from './useAnnotationEditor'
@@ -54,6 +54,10 @@ export const ItemCard = memo(function ItemCard({
     [annotation.unsynced, annotation.data, schema, item.data],
   )
   const status = itemStatus(item, annotation, localCheck?.errors ?? {})
+  const blockers = useMemo(() => doneBlockers(schema, item, annotation), [schema, item, annotation])
+  // Taking Done back stays possible; marking it waits until the errors are fixed.
+  const doneRefused = blockers.length > 0 && !annotation.is_done
+  const fieldsInError = blockers.join(', ')
   const mediaUrl = useCallback(
     (uuid: string) => itemMediaUrl(itemSetId, item.id, uuid),
     [itemSetId, item.id],
@@ -63,6 +67,7 @@ export const ItemCard = memo(function ItemCard({
     [register, index],
   )
   const titleId = `item-${item.id}-title`
+  const doneReasonId = `item-${item.id}-done-reason`
 
   return (
     <Card
@@ -90,12 +95,20 @@ export const ItemCard = memo(function ItemCard({
             </Title>
             <ItemStatusBadge status={status} unsynced={annotation.unsynced} />
           </Group>
-          <Switch
-            label={t`Done`}
-            checked={annotation.is_done}
-            disabled={!editable}
-            onChange={(event) => editor.setDone(item.id, event.currentTarget.checked)}
-          />
+          <Stack gap={2} align="flex-end">
+            <Switch
+              label={t`Done`}
+              checked={annotation.is_done}
+              disabled={!editable || doneRefused}
+              aria-describedby={blockers.length > 0 ? doneReasonId : undefined}
+              onChange={(event) => editor.setDone(item.id, event.currentTarget.checked)}
+            />
+            {blockers.length > 0 && (
+              <Text id={doneReasonId} size="xs" c="red" ta="right">
+                {t`Fix the errors first: ${fieldsInError}`}
+              </Text>
+            )}
+          </Stack>
         </Group>
         <ItemRenderer
           schema={schema}

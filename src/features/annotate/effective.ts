@@ -1,5 +1,8 @@
+import { evaluateValidators } from '../../../contract/schema-rules'
+import type { TaskSchemaDocument } from '../../../contract/task-schema'
 import type { AnnotationStatus, WorkerItem } from '../../../contract/worker'
 import type { AnnotationDraft } from '../../offline/db'
+import { resolveLabel } from '../../widgets/label'
 
 /** A local edit of an item's annotation; the stamp orders it against the server's copy. */
 export type LocalDraft = Pick<AnnotationDraft, 'data' | 'is_done' | 'client_updated_at'>
@@ -50,3 +53,25 @@ export function itemStatus(
   const errors = effective.unsynced ? localErrors : (item.annotation?.errors ?? {})
   return Object.keys(errors).length > 0 ? 'validation_error' : 'saved'
 }
+
+/**
+ * The fields, in words, whose errors keep the item from being Done; warnings and info do not.
+ * The server applies the same rule: a Done save with errors is stored as not done.
+ */
+export function doneBlockers(
+  schema: TaskSchemaDocument,
+  item: WorkerItem,
+  effective: EffectiveAnnotation,
+): string[] {
+  const { errors } = evaluateValidators(schema, effective.data, item.data)
+  return Object.keys(errors).map(
+    (name) => resolveLabel(schema.annotation_schema[name]?.widget.config.label)?.text ?? name,
+  )
+}
+
+/** Whether the item counts as done: marked Done and free of errors. */
+export const countsAsDone = (
+  schema: TaskSchemaDocument,
+  item: WorkerItem,
+  effective: EffectiveAnnotation,
+) => effective.is_done && doneBlockers(schema, item, effective).length === 0

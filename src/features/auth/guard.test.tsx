@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { storage } from '../../storage'
 import {
   apiError,
+  dropSessionHint,
+  holdSessionHint,
   makeUser,
   setupApiServer,
   signedInHandlers,
@@ -22,6 +24,22 @@ describe('navigation guard', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
     expect(router.state.location.search).toEqual({ redirect: '/coordinator/users/list?search=ann' })
+  })
+
+  it('asks the server nothing for a visitor whose browser holds no session', async () => {
+    dropSessionHint()
+    let asked = 0
+    server.use(
+      http.get('/api/auth/current-user/', () => {
+        asked++
+        return apiError(401, 'Authentication credentials were not provided.', 'not_authenticated')
+      }),
+    )
+    const { router } = renderApp('/tasks')
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(asked).toBe(0)
   })
 
   it('shows Permission denied when the area needs a role the user lacks', async () => {
@@ -55,6 +73,7 @@ describe('navigation guard', () => {
       }),
       http.post('/api/auth/oidc/logout/', () => HttpResponse.json({ detail: 'Signed out.' })),
     )
+    holdSessionHint()
     const { router } = renderApp('/tasks')
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()

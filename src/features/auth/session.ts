@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { type CurrentUser, CurrentUserSchema, type LoginRequest } from '../../../contract/auth'
+import { SESSION_HINT_COOKIE } from '../../../contract/constants'
 import type { Role } from '../../../contract/roles'
-import { api } from '../../api/client'
+import { ApiError, api } from '../../api/client'
 import { storage } from '../../storage'
 import { authKeys, currentUserQuery, permissionsQuery, preferencesQuery } from './queries'
 
@@ -46,6 +47,9 @@ let userVerifiedThisPageLoad = false
  * user keeps the app usable until the server can be asked again.
  */
 export async function autoLogin(queryClient: QueryClient): Promise<CurrentUser | null> {
+  // A signed-out visit asks nothing (a 401 is no error, but the browser logs it as one). A user
+  // stored before the hint cookie existed is still checked once.
+  if (!hasSessionHint() && storage.get('user') === null) return null
   try {
     // No retries: the navigation guard waits on this call. The first call of a page load asks
     // the server, since the cache restored from storage may hold a user whose session ended or
@@ -58,10 +62,19 @@ export async function autoLogin(queryClient: QueryClient): Promise<CurrentUser |
     storage.set('user', user)
     return user
   } catch (error) {
-    return isOffline(error)
-      ? standInFromDevice(queryClient, authKeys.currentUser(), 'user', CurrentUserSchema)
-      : null
+    if (isOffline(error)) {
+      return standInFromDevice(queryClient, authKeys.currentUser(), 'user', CurrentUserSchema)
+    }
+    if (error instanceof ApiError && error.status === 401) storage.remove('user')
+    return null
   }
+}
+
+/** Whether this browser holds a session cookie, told by its script-readable companion. */
+export function hasSessionHint(): boolean {
+  return document.cookie
+    .split(';')
+    .some((cookie) => cookie.trim().startsWith(`${SESSION_HINT_COOKIE}=`))
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Menu, Modal, Text } from '@mantine/core'
+import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import {
   IconChevronDown,
   IconKey,
@@ -12,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { CurrentUser } from '../../../contract/auth'
+import { MOBILE_MAX_WIDTH } from '../../../contract/constants'
 import { getOutboxStatus, hasUnsyncedChanges } from '../../offline/outbox'
 import { clearUserDataCaches } from '../../pwa/service-worker'
 import { signOut } from '../auth/session'
@@ -20,6 +22,8 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const { t } = useLingui()
+  const phone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`)
+  const username = user.username
   // The changes that would wait on this device; set while the warning is open.
   const [unsent, setUnsent] = useState<number | null>(null)
 
@@ -46,16 +50,25 @@ export function UserMenu({ user }: { user: CurrentUser }) {
     <>
       <Menu position="bottom-end" shadow="md" width={220}>
         <Menu.Target>
-          <Button
-            variant="subtle"
-            leftSection={<IconUserCircle size={18} aria-hidden />}
-            rightSection={<IconChevronDown size={14} aria-hidden />}
-            maw={220}
-          >
-            {user.username}
-          </Button>
+          {phone ? (
+            <ActionIcon variant="subtle" size="lg" aria-label={t`Account of ${username}`}>
+              <IconUserCircle size={22} aria-hidden />
+            </ActionIcon>
+          ) : (
+            <Button
+              variant="subtle"
+              leftSection={<IconUserCircle size={18} aria-hidden />}
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+              maw={220}
+              title={username}
+            >
+              {username}
+            </Button>
+          )}
         </Menu.Target>
         <Menu.Dropdown>
+          {/* A phone's header has room for the icon only: the name is given in full here. */}
+          {phone && <Menu.Label style={{ overflowWrap: 'anywhere' }}>{username}</Menu.Label>}
           <Menu.Item
             leftSection={<IconUser size={16} aria-hidden />}
             renderRoot={(props) => <Link to="/user" {...props} />}

@@ -50,6 +50,7 @@ export function AudioPlayer({
     onEnded,
   })
   const forwardBlocked = player.time >= player.limit - 0.01
+  const clipTime = (seconds: number) => formatDuration(seconds, player.duration)
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return
@@ -114,12 +115,12 @@ export function AudioPlayer({
           step={0.1}
           value={player.time}
           onChange={player.seekTo}
-          label={formatDuration}
+          label={clipTime}
           thumbLabel={t`Position`}
-          thumbValueText={formatDuration}
+          thumbValueText={clipTime}
         />
         <Text size="xs" c="dimmed" ff="monospace" aria-live="off">
-          {formatDuration(player.time)} / {formatDuration(player.duration)}
+          {clipTime(player.time)} / {clipTime(player.duration)}
         </Text>
       </Group>
       <Group gap={6} wrap="wrap" align="center" mt={4}>

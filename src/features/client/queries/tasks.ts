@@ -5,6 +5,7 @@ import {
   type DumpRequest,
   DumpSchema,
   FakeTaskSchema,
+  LatestDumpSchema,
   TaskBulkDeleteResultSchema,
   type TaskBulkUpdate,
   TaskBulkUpdateResultSchema,
@@ -14,7 +15,7 @@ import {
   TaskStatsSchema,
 } from '../../../../contract/client-tasks'
 import { TaskProcessingSchema } from '../../../../contract/task-intake'
-import { ApiError, api, type RequestOptions } from '../../../api/client'
+import { api, type RequestOptions } from '../../../api/client'
 
 /** Query strings as the API client sends them (empty values are left out). */
 export type ApiQuery = NonNullable<RequestOptions<unknown>['query']>
@@ -78,19 +79,12 @@ export const taskStatsQuery = (id: number) =>
     queryFn: ({ signal }) => api(`client/tasks/${id}/stats/`, { schema: TaskStatsSchema, signal }),
   })
 
-/** The latest export of a task, or null before the first one (the server answers 404). */
+/** The latest export of a task, or null before the first one. */
 export const dumpQuery = (id: number) =>
   queryOptions({
     queryKey: clientTaskKeys.dump(id),
     queryFn: ({ signal }) =>
-      api(`client/tasks/${id}/dump_async/`, {
-        schema: DumpSchema,
-        signal,
-        handledStatuses: [404],
-      }).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return null
-        throw error
-      }),
+      api(`client/tasks/${id}/dump_async/`, { schema: LatestDumpSchema, signal }),
     staleTime: 0,
   })
 

@@ -18,6 +18,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
       id: 31,
       name: 'Polish transcription',
       annotations_per_item: 1,
+      status: 'ACTIVE',
       client_group: acme,
     },
     project: null,

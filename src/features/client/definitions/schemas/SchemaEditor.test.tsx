@@ -97,6 +97,63 @@ describe('the schema editor', () => {
     expect(prompt.getByRole('textbox', { name: 'Field name' })).toHaveValue('prompt')
   })
 
+  it('puts each new field on the next free row, so no two fields ever share a cell', async () => {
+    const { user } = await renderCreator()
+    await user.click(screen.getByRole('button', { name: 'Add an item field' }))
+    await addAnnotationField(user)
+    await addAnnotationField(user)
+
+    const rows = ['item_field_1', 'annotation_1', 'annotation_2'].map((name) =>
+      field(name).getByRole('textbox', { name: 'Row' }),
+    )
+    expect(rows.map((row) => (row as HTMLInputElement).value)).toEqual(['0', '1', '2'])
+    expect(screen.queryByText(/already takes row/)).toBeNull()
+  })
+
+  it('previews with sample media and shows no errors until a field is answered', async () => {
+    const { user } = await renderCreator()
+    const json = await openJson(user)
+    const document = {
+      item_schema: {
+        recording: {
+          widget: { config: { component: 'audio', label: 'Recording' } },
+          grid_placement: place(0, 0),
+        },
+        photo: {
+          widget: { config: { component: 'image', label: 'Photo' } },
+          grid_placement: place(1, 0),
+        },
+      },
+      annotation_schema: {
+        transcript: {
+          widget: { config: { component: 'text', label: 'Transcript' } },
+          grid_placement: place(2, 0),
+          data_type: 'string',
+        },
+      },
+      validators: [{ type: 'required', field: 'transcript', severity: 'error' }],
+      rows_visibility: [],
+    }
+    fireEvent.change(json, { target: { value: JSON.stringify(document) } })
+
+    const frames = screen
+      .getByRole('region', { name: 'Live preview' })
+      .querySelectorAll('[data-media-state]')
+    expect([...frames].map((frame) => frame.getAttribute('data-media-state'))).not.toContain(
+      'error',
+    )
+    expect(
+      preview().getByRole('textbox', { name: 'Sample file address for recording' }),
+    ).toHaveValue('')
+    const transcript = preview().getByRole('textbox', { name: 'Transcript' })
+    expect(transcript).not.toHaveAttribute('aria-invalid', 'true')
+    expect(preview().queryByText('This field is required.')).toBeNull()
+
+    await user.type(transcript, 'a')
+    await user.clear(transcript)
+    expect(await preview().findByText('This field is required.')).toBeVisible()
+  })
+
   it('keeps JSON it cannot read as typed and says what is wrong, with the path', async () => {
     const { user } = await renderCreator()
     await addAnnotationField(user)

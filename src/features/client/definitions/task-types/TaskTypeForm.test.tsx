@@ -141,7 +141,7 @@ describe('the task type status', () => {
   }
 
   it('offers only the allowed transitions', async () => {
-    expect(await offered('CREATED')).toEqual(['Created', 'Draft'])
+    expect(await offered('CREATED')).toEqual(['Created', 'Draft', 'Active'])
     expect(await offered('DRAFT')).toEqual(['Draft', 'Active'])
     expect(await offered('ACTIVE')).toEqual(['Active', 'Draft'])
   })
@@ -166,5 +166,40 @@ describe('the task type status', () => {
     expect(await screen.findByText('Saved')).toBeVisible()
     expect(patch).toMatchObject({ status: 'ACTIVE', schema: 11, protocol: 21 })
     expect(patch).not.toHaveProperty('client_group')
+  })
+
+  it('activates a created type in one click from its header, saying workers cannot see it before', async () => {
+    let status: TaskTypeStatus = 'CREATED'
+    let patch: Record<string, unknown> = {}
+    server.use(
+      http.get('/api/client/task-types/31/', () => HttpResponse.json(makeTaskType({ status }))),
+      http.patch('/api/client/task-types/31/', async ({ request }) => {
+        patch = (await request.json()) as Record<string, unknown>
+        status = 'ACTIVE'
+        return HttpResponse.json(makeTaskType({ status }))
+      }),
+    )
+    const user = userEvent.setup({ delay: null })
+    renderWithRouter(<TaskTypeSettingsPage id={31} />)
+    const control = await screen.findByRole('group', { name: 'Task type status' })
+    expect(
+      screen.getByText('Workers see none of its tasks, even started ones, until it is Active.'),
+    ).toBeVisible()
+    expect(
+      within(control)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Move to draft', 'Activate'])
+    await user.click(within(control).getByRole('button', { name: 'Activate' }))
+
+    await waitFor(() =>
+      expect(
+        within(control)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Move to draft']),
+    )
+    expect(patch).toEqual({ status: 'ACTIVE' })
+    expect(screen.queryByText(/Workers see none of its tasks/)).toBeNull()
   })
 })

@@ -5,9 +5,9 @@ import type { TaskTypeEntity } from '../../../../../contract/client-definitions'
 import { DefinitionHeader } from '../shared/DefinitionHeader'
 import { DeleteDefinition } from '../shared/DeleteDefinition'
 import { deleteTaskType } from './api'
-import { TaskTypeStatusBadge } from './TaskTypeBadges'
+import { TaskTypeStatusControl } from './TaskTypeStatusControl'
 
-/** A task type's name, status and group, its page's actions, and delete while it has no tasks. */
+/** A task type's name, status (changed here in one click) and group, its page's actions, and delete while it has no tasks. */
 export function TaskTypeHeader({
   taskType,
   title,
@@ -24,7 +24,7 @@ export function TaskTypeHeader({
       clientGroup={taskType.client_group}
       actions={
         <>
-          <TaskTypeStatusBadge status={taskType.status} />
+          <TaskTypeStatusControl taskType={taskType} />
           {actions}
           {taskType.removable ? (
             <DeleteDefinition

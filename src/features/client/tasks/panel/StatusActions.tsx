@@ -3,10 +3,11 @@ import { Button, Group } from '@mantine/core'
 import { useState } from 'react'
 import type { Task } from '../../../../../contract/client-tasks'
 import { ConfirmDialog } from '../../../../ui/ConfirmDialog'
-import { notifySuccess } from '../../../../ui/notify'
+import { notifySuccess, notifyWarning } from '../../../../ui/notify'
 import { notifyFailure } from '../errors'
 import { type StatusAction, statusActions } from '../status'
 import { useTaskPatch } from './use-task-patch'
+import { useVisibilityMessage, useWorkerVisibility } from './WorkerVisibility'
 
 /** The status changes the task's current status allows, finish and archive confirmed first. */
 export function StatusActions({ task }: { task: Task }) {
@@ -14,6 +15,8 @@ export function StatusActions({ task }: { task: Task }) {
   const patch = useTaskPatch(task.id)
   const [confirming, setConfirming] = useState<StatusAction | null>(null)
   const actions = statusActions(task.status)
+  const visibility = useWorkerVisibility(task)
+  const visibilityMessage = useVisibilityMessage()
 
   const run = (action: StatusAction) =>
     patch.mutate(
@@ -21,7 +24,14 @@ export function StatusActions({ task }: { task: Task }) {
       {
         onSuccess: () => {
           setConfirming(null)
-          notifySuccess({ message: t`Status changed.` })
+          if (action.to === 'IN_PROGRESS' && visibility) {
+            notifyWarning({
+              title: t`Started, but workers cannot see the task`,
+              message: visibilityMessage(task, visibility),
+            })
+          } else {
+            notifySuccess({ message: t`Status changed.` })
+          }
         },
         onError: (error) => notifyFailure(t`The status could not be changed.`, error),
       },

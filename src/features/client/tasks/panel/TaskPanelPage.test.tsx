@@ -16,9 +16,7 @@ const server = setupApiServer(
   http.get('/api/client/tasks/41/', () => HttpResponse.json(makeTask())),
   http.get('/api/client/tasks/41/stats/', () => HttpResponse.json(makeStats())),
   http.get('/api/client/task-types/31/', () => HttpResponse.json(makeTaskType())),
-  http.get('/api/client/tasks/41/dump_async/', () =>
-    apiError(404, 'Not exported yet.', 'not_found'),
-  ),
+  http.get('/api/client/tasks/41/dump_async/', () => HttpResponse.json(null)),
 )
 
 function Panel({ initialTab = 'summary' }: { initialTab?: PanelTab }) {
@@ -104,6 +102,52 @@ describe('task panel', () => {
 
     await waitFor(() => expect(statusButtons()).toEqual(['Archive']))
     expect(body).toEqual({ status: 'FINISHED' })
+  })
+
+  it('warns while the task type is not active, and activates it in one step', async () => {
+    let typeStatus: 'CREATED' | 'ACTIVE' = 'CREATED'
+    let patched: unknown
+    const taskNow = () => makeTask({ task_type: { ...makeTask().task_type, status: typeStatus } })
+    server.use(
+      http.get('/api/client/tasks/41/', () => HttpResponse.json(taskNow())),
+      http.patch('/api/client/task-types/31/', async ({ request }) => {
+        patched = await request.json()
+        typeStatus = 'ACTIVE'
+        return HttpResponse.json(makeTaskType({ status: 'ACTIVE' }))
+      }),
+    )
+    const user = userEvent.setup()
+    renderWithRouter(<Panel />)
+
+    const notice = await screen.findByRole('alert', { name: 'Workers cannot see this task' })
+    expect(notice).toHaveTextContent(
+      'Its task type “Polish transcription” is Created: only the tasks of an Active task type are shown to workers',
+    )
+    await user.click(within(notice).getByRole('button', { name: 'Activate the task type' }))
+    await waitFor(() =>
+      expect(screen.queryByRole('alert', { name: 'Workers cannot see this task' })).toBeNull(),
+    )
+    expect(patched).toEqual({ status: 'ACTIVE' })
+  })
+
+  it('warns when no end worker meets the task type’s rules, and says so on start', async () => {
+    server.use(
+      http.get('/api/client/tasks/41/', () => HttpResponse.json(makeTask({ status: 'CREATED' }))),
+      http.get('/api/client/tasks/41/stats/', () =>
+        HttpResponse.json(makeStats({ available_endworkers: 0 })),
+      ),
+      http.patch('/api/client/tasks/41/', () =>
+        HttpResponse.json(makeTask({ status: 'IN_PROGRESS' })),
+      ),
+    )
+    const user = userEvent.setup()
+    renderWithRouter(<Panel />)
+
+    const notice = await screen.findByRole('alert', { name: 'Workers cannot see this task' })
+    expect(notice).toHaveTextContent('No active end worker meets the task type')
+    expect(within(notice).queryByRole('button', { name: 'Activate the task type' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Start' }))
+    expect(await screen.findByText('Started, but workers cannot see the task')).toBeVisible()
   })
 
   it('pauses at once and shows why the server refused a change', async () => {

@@ -15,6 +15,7 @@ import { TaskEditForm } from './TaskEditForm'
 import { TaskHeader } from './TaskHeader'
 import { TaskStatsSection } from './TaskStatsSection'
 import type { PanelTab } from './tabs'
+import { WorkerVisibilityNotice } from './WorkerVisibility'
 
 type TaskPanelPageProps = {
   taskId: number
@@ -35,6 +36,7 @@ export function TaskPanelPage({ taskId, tab, onTabChange }: TaskPanelPageProps) 
       {(task) => (
         <Stack gap="lg">
           <TaskHeader task={task} />
+          <WorkerVisibilityNotice task={task} />
           <Group justify="space-between">
             <StatusActions task={task} />
             <TaskActions task={task} />

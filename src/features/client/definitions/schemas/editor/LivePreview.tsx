@@ -10,9 +10,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { Preferences } from '../../../../../../contract/auth'
-import { MEDIA_COMPONENTS, type TaskSchemaDocument } from '../../../../../../contract/task-schema'
+import {
+  evaluateValidators,
+  type Messages,
+  type ValidationResult,
+} from '../../../../../../contract/schema-rules'
+import {
+  MEDIA_COMPONENTS,
+  type TaskSchemaDocument,
+  type WidgetComponent,
+} from '../../../../../../contract/task-schema'
 import { type AnnotationValues, ItemRenderer } from '../../../../../widgets'
 
 /** The preview plays no audio on hover and stops dictation as a new worker would have it. */
@@ -22,8 +31,33 @@ const PREVIEW_PREFERENCES: Preferences = {
   stt_end_after_no_speech: false,
 }
 
-/** Media samples are given as addresses, so the preview fetches whatever the author points to. */
+/**
+ * Media samples are given as addresses, so the preview fetches whatever the author points to.
+ * Until they give one, a media field shows a sample file shipped with the app.
+ */
 const sampleMediaUrl = (address: string) => address
+
+const BUILT_IN_SAMPLES: Partial<Record<WidgetComponent, string>> = {
+  audio: '/preview/sample-audio.wav',
+  image: '/preview/sample-image.svg',
+}
+
+/** The item the preview draws: the author's sample values, built-in media where none is given. */
+function previewItemData(schema: TaskSchemaDocument, typed: Record<string, string>) {
+  const data: Record<string, string> = {}
+  for (const [name, field] of Object.entries(schema.item_schema)) {
+    const value = typed[name]?.trim() ?? ''
+    data[name] = value === '' ? (BUILT_IN_SAMPLES[field.widget.config.component] ?? '') : value
+  }
+  return data
+}
+
+/** Only the messages of fields the author has answered: a fresh preview shows no errors. */
+function messagesOfTouched(result: ValidationResult, touched: ReadonlySet<string>) {
+  const only = (messages: Messages) =>
+    Object.fromEntries(Object.entries(messages).filter(([field]) => touched.has(field)))
+  return { errors: only(result.errors), warnings: only(result.warnings), info: only(result.info) }
+}
 
 /**
  * The item as workers will see it, drawn by the real widgets. The author types sample item
@@ -33,6 +67,15 @@ export function LivePreview({ schema }: { schema: TaskSchemaDocument | null }) {
   const { t } = useLingui()
   const [itemData, setItemData] = useState<Record<string, string>>({})
   const [annotation, setAnnotation] = useState<AnnotationValues>({})
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const item = useMemo(
+    () => ({ id: 0, data: schema ? previewItemData(schema, itemData) : {} }),
+    [schema, itemData],
+  )
+  const messages = useMemo(
+    () => schema && messagesOfTouched(evaluateValidators(schema, annotation, item.data), touched),
+    [schema, annotation, item.data, touched],
+  )
 
   return (
     <Paper withBorder p="md" component="section" aria-label={t`Live preview`}>
@@ -41,7 +84,14 @@ export function LivePreview({ schema }: { schema: TaskSchemaDocument | null }) {
           <Title order={3} size="h5">
             <Trans>Live preview</Trans>
           </Title>
-          <Button variant="subtle" size="xs" onClick={() => setAnnotation({})}>
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => {
+              setAnnotation({})
+              setTouched(new Set())
+            }}
+          >
             <Trans>Clear the answers</Trans>
           </Button>
         </Group>
@@ -74,10 +124,13 @@ export function LivePreview({ schema }: { schema: TaskSchemaDocument | null }) {
             <Paper bg="var(--mantine-color-body)" p="sm" withBorder>
               <ItemRenderer
                 schema={schema}
-                item={{ id: 0, data: itemData }}
+                item={item}
                 value={annotation}
-                onChange={setAnnotation}
-                validateLocally
+                onChange={(next, field) => {
+                  setAnnotation(next)
+                  setTouched((current) => new Set(current).add(field))
+                }}
+                messages={messages ?? undefined}
                 mediaUrl={sampleMediaUrl}
                 preferences={PREVIEW_PREFERENCES}
               />

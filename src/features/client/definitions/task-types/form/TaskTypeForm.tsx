@@ -28,7 +28,10 @@ export function TaskTypeForm({ existing, onSaved }: TaskTypeFormProps) {
         <FormError message={form.generalError} />
         {!existing && (
           <Text size="sm" c="dimmed">
-            <Trans>A new task type starts as Created; its status is changed in its settings.</Trans>
+            <Trans>
+              A new task type starts as Created: workers see its tasks only once it is Active.
+              Activate it from its page when it is ready.
+            </Trans>
           </Text>
         )}
         <GeneralSection form={form} existing={existing} />
