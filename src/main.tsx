@@ -13,8 +13,9 @@ import { createRoot } from 'react-dom/client'
 import { createQueryClient, queryPersister } from './api/query-client'
 import { keepItemSetsSynced } from './features/annotate/sync'
 import { activateDisplayLanguage, i18n } from './i18n/i18n'
-// Registers the annotation save operation before the outbox replays anything.
+// Registers the annotation and review save operations before the outbox replays anything.
 import './offline/operations/annotation-save'
+import './offline/operations/review-save'
 import { startOutboxSync } from './offline/outbox'
 import { UpdatePrompt } from './pwa/UpdatePrompt'
 import { createAppRouter } from './router'
