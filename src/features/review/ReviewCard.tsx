@@ -14,7 +14,7 @@ import {
 } from '@mantine/core'
 import { forwardRef, useEffect } from 'react'
 import { GIVEN_MARKS, REVIEW_ERROR_TYPES, type ReviewedItem } from '../../../contract/review'
-import { ERROR_TYPE_LABELS, MARK_LABELS, markColour } from './marks'
+import { ERROR_TYPE_LABELS, MARK_LABELS, markColour, TYPING_TARGETS } from './marks'
 import { ReviewedItemView } from './ReviewedItemView'
 import { SaveStatusIcon } from './SaveStatusIcon'
 import { useReviewCard } from './useReviewCard'
@@ -46,7 +46,7 @@ export const ReviewCard = forwardRef<HTMLElement, ReviewCardProps>(function Revi
     if (!active) return
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null
-      if (target?.closest('input, textarea, [contenteditable="true"]')) return
+      if (target?.closest(TYPING_TARGETS)) return
       if (event.ctrlKey || event.metaKey || event.altKey) return
       const digit = Number(event.key)
       if (Number.isInteger(digit) && digit >= 1 && digit <= 5) setMark(digit as 1 | 2 | 3 | 4 | 5)

@@ -4,6 +4,7 @@ import { Stack } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import type { ReviewedItem } from '../../../contract/review'
 import type { ShortcutHelpEntry } from '../annotate/shortcuts'
+import { TYPING_TARGETS } from './marks'
 import { ReviewCard } from './ReviewCard'
 
 /** The review list's keys, for the help overlay. */
@@ -27,7 +28,7 @@ export function ReviewList({ items, via }: { items: ReviewedItem[]; via: 'locked
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null
-      if (target?.closest('input, textarea, [contenteditable="true"]')) return
+      if (target?.closest(TYPING_TARGETS)) return
       const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0
       if (step === 0) return
       event.preventDefault()

@@ -7,7 +7,6 @@ import { useState } from 'react'
 import { REVIEW_LIST_SIZE, type ReviewedItemList } from '../../../contract/review'
 import { Empty, LoadFailed, Loading } from '../../ui/QueryStates'
 import { TitleBar } from '../../ui/TitleBar'
-import { SyncIndicator } from '../annotate/SyncIndicator'
 import { ShortcutsHelp } from '../annotate/shortcuts'
 import { lockedItemsQuery, reviewedItemsQuery, reviewTaskQuery } from './queries'
 import { REVIEW_SHORTCUTS, ReviewList } from './ReviewList'
@@ -60,10 +59,7 @@ export function ReviewListPage({ taskId, via }: ReviewListPageProps) {
   return (
     <Stack gap="md">
       <TitleBar level="page" title={task.data?.description || <Trans>Task #{taskNumber}</Trans>}>
-        <Group gap="xs">
-          <SyncIndicator />
-          <ShortcutsHelp shortcuts={REVIEW_SHORTCUTS} />
-        </Group>
+        <ShortcutsHelp shortcuts={REVIEW_SHORTCUTS} />
       </TitleBar>
       <Group align="flex-end" gap="sm">
         <Select

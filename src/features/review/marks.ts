@@ -47,3 +47,7 @@ export const ERROR_TYPE_LABELS: Record<ReviewErrorType, MessageDescriptor> = {
   WRONG_DATA: msg`Wrong data`,
   GENERAL_GUIDE_NOT_FOLLOWED: msg`General guidelines not followed`,
 }
+
+/** Where a key press is typing, not a shortcut: fields that take text (read-only ones do not). */
+export const TYPING_TARGETS =
+  'input:not([readonly]):not([type="checkbox"]):not([type="radio"]), textarea:not([readonly]), select, [contenteditable="true"]'

@@ -1,13 +1,16 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import {
   type GivenMark,
   REVIEW_COMMENT_DEBOUNCE_MS,
   type ReviewErrorType,
   type ReviewedItem,
+  type ReviewedItemList,
 } from '../../../contract/review'
 import { REVIEW_SAVE, type ReviewFields } from '../../offline/operations/review-save'
 import { enqueue, subscribe } from '../../offline/outbox'
 import { deleteReviewDraft, draftAlongside, readReviewDraft, writeReviewDraft } from './drafts'
+import { reviewKeys } from './queries'
 
 /**
  * The save status of a review card (spec section 4): nothing graded yet, being processed,
@@ -17,6 +20,22 @@ export type SaveStatus = 'initialized' | 'saving' | 'saved' | 'error' | 'invalid
 
 export type CardValues = { mark: number; error_types: ReviewErrorType[]; comment: string }
 
+/**
+ * Puts the server's answer in place of the item in the kept lists, so a batch reloaded from the
+ * device (offline too) shows what the server holds once the draft is gone.
+ */
+function keepConfirmed(queryClient: QueryClient, saved: ReviewedItem) {
+  const itemLists = (key: readonly unknown[]) => key[1] === 'locked' || key[1] === 'reviewed'
+  queryClient.setQueriesData<ReviewedItemList>(
+    { queryKey: reviewKeys.all, predicate: (query) => itemLists(query.queryKey) },
+    (list) =>
+      list && {
+        ...list,
+        results: list.results.map((item) => (item.id === saved.id ? saved : item)),
+      },
+  )
+}
+
 const sameFields = (a: ReviewFields, b: ReviewFields) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
@@ -25,6 +44,7 @@ const sameFields = (a: ReviewFields, b: ReviewFields) => JSON.stringify(a) === J
  * quiet. A draft found on load (edits not yet confirmed) is applied and queued again.
  */
 export function useReviewCard(item: ReviewedItem, via: 'locked' | 'reviewed') {
+  const queryClient = useQueryClient()
   const [changed, setChanged] = useState<ReviewFields>({})
   const [status, setStatus] = useState<SaveStatus>(item.mark === 0 ? 'initialized' : 'saved')
   const [problem, setProblem] = useState<string | null>(null)
@@ -65,6 +85,7 @@ export function useReviewCard(item: ReviewedItem, via: 'locked' | 'reviewed') {
             return
           setStatus('saved')
           setProblem(null)
+          keepConfirmed(queryClient, event.result as ReviewedItem)
           void deleteReviewDraft(item.id)
         }
         if (event.type === 'rejected' && event.rejection.op.kind === REVIEW_SAVE) {
@@ -75,7 +96,7 @@ export function useReviewCard(item: ReviewedItem, via: 'locked' | 'reviewed') {
           setProblem(detail)
         }
       }),
-    [item.id],
+    [item.id, queryClient],
   )
 
   useEffect(
