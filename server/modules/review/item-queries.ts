@@ -117,7 +117,9 @@ function fullView(row: FullRow): ReviewedItem {
 export async function countItems(db: Db, where: SQL): Promise<number> {
   const [row] = await selectRows<{ count: number }>(
     db,
-    sql`select count(*)::int as count ${itemJoins} where ${where}`,
+    // Conditions name only the review item `ri` and its task `t`: the other joins are left out.
+    sql`select count(*)::int as count from review_items ri join tasks t on t.id = ri.task_id
+      where ${where}`,
   )
   return row?.count ?? 0
 }
