@@ -4,6 +4,10 @@ import { buildUrl } from '../../api/client'
 import { ItemRenderer } from '../../widgets'
 import { preferencesQuery } from '../auth/queries'
 
+/** Where the media of a review item are fetched (spec section 7). */
+export const reviewMediaUrl = (mediaBase: string, item: ReviewedItem, uuid: string) =>
+  buildUrl(`${mediaBase}/${item.id}/media/${item.item_id}/${uuid}/`)
+
 /**
  * The item under review and the worker's annotation, drawn read-only by the task's widgets.
  * `mediaBase` is the review item's path its media are fetched under (spec section 7).
@@ -18,7 +22,7 @@ export function ReviewedItemView({ item, mediaBase }: { item: ReviewedItem; medi
       item={{ id: itemId, data: item.item_data }}
       value={item.annotation_data}
       preferences={preferences.data}
-      mediaUrl={(uuid) => buildUrl(`${mediaBase}/${item.id}/media/${itemId}/${uuid}/`)}
+      mediaUrl={(uuid) => reviewMediaUrl(mediaBase, item, uuid)}
     />
   )
 }
