@@ -63,19 +63,32 @@ const fullColumns = sql`${itemColumns}, ri.mark, ri.error_types, ri.comment, ri.
   ${lockExpiration} as lock_expiration, a.locked_at as annotation_locked_at,
   i.data as item_data, a.data as annotation_data, ts.schema as document`
 
-const itemJoins = sql`from review_items ri
+const itemJoinsFrom = (reviewItems: SQL) => sql`from ${reviewItems}
   join tasks t on t.id = ri.task_id
   join task_protocols p on p.id = t.protocol_id
   join languages bl on bl.id = t.base_language_id
   join languages tl on tl.id = t.target_language_id
   left join users rv on rv.id = ri.reviewer_id`
 
-const fullJoins = sql`${itemJoins}
+const itemJoins = itemJoinsFrom(sql`review_items ri`)
+/** The page's review items (pageIds as `page`), for the list statements. */
+const pageJoins = itemJoinsFrom(sql`page join review_items ri on ri.id = page.id`)
+
+const fullJoinsOf = (joins: SQL) => sql`${joins}
   join items i on i.id = ri.item_id
   join annotations a on a.id = ri.annotation_id
   join task_schemas ts on ts.id = t.schema_id`
+const fullJoins = fullJoinsOf(itemJoins)
 
 export type ListWindow = { where: SQL; orderBy: SQL; offset: number; limit: number }
+
+/**
+ * The ids of the page, chosen before anything is joined for display: conditions and the order
+ * name only the review item `ri` and its task `t`.
+ */
+const pageIds = (window: ListWindow) =>
+  sql`select ri.id from review_items ri join tasks t on t.id = ri.task_id
+    where ${window.where} order by ${window.orderBy} offset ${window.offset} limit ${window.limit}`
 
 function itemView(row: ItemRow): ReviewItem {
   return {
@@ -117,7 +130,6 @@ function fullView(row: FullRow): ReviewedItem {
 export async function countItems(db: Db, where: SQL): Promise<number> {
   const [row] = await selectRows<{ count: number }>(
     db,
-    // Conditions name only the review item `ri` and its task `t`: the other joins are left out.
     sql`select count(*)::int as count from review_items ri join tasks t on t.id = ri.task_id
       where ${where}`,
   )
@@ -128,8 +140,8 @@ export async function countItems(db: Db, where: SQL): Promise<number> {
 export async function listReviewItems(db: Db, window: ListWindow) {
   const rows = await selectRows<ItemRow>(
     db,
-    sql`select ${itemColumns} ${itemJoins} where ${window.where}
-      order by ${window.orderBy} offset ${window.offset} limit ${window.limit}`,
+    sql`with page as materialized (${pageIds(window)})
+      select ${itemColumns} ${pageJoins} order by ${window.orderBy}`,
   )
   return { count: await countItems(db, window.where), results: rows.map(itemView) }
 }
@@ -138,8 +150,8 @@ export async function listReviewItems(db: Db, window: ListWindow) {
 export async function listFullItems(db: Db, window: ListWindow) {
   const rows = await selectRows<FullRow>(
     db,
-    sql`select ${fullColumns} ${fullJoins} where ${window.where}
-      order by ${window.orderBy} offset ${window.offset} limit ${window.limit}`,
+    sql`with page as materialized (${pageIds(window)})
+      select ${fullColumns} ${fullJoinsOf(pageJoins)} order by ${window.orderBy}`,
   )
   return { count: await countItems(db, window.where), results: rows.map(fullView) }
 }
