@@ -15,8 +15,9 @@ import { keepFinishedSetsSynced } from './features/annotate/finish'
 import { keepItemSetsSynced } from './features/annotate/sync'
 import { taskKeys } from './features/tasks/queries'
 import { activateDisplayLanguage, i18n } from './i18n/i18n'
-// Registers the annotation save operation before the outbox replays anything.
+// Registers the annotation and review save operations before the outbox replays anything.
 import './offline/operations/annotation-save'
+import './offline/operations/review-save'
 import { startOutboxSync } from './offline/outbox'
 import { UpdatePrompt } from './pwa/UpdatePrompt'
 import { createAppRouter } from './router'

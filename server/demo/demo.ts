@@ -165,12 +165,21 @@ async function insertGroups(db: Db, userId: (username: string) => number) {
     .returning({ id: clientGroups.id })
   await db.insert(clientGroupMembers).values({ groupId: clientGroup!.id, userId: userId('client') })
 
-  const [annotators, coordination, reviewers] = await db
+  const [reviewers] = await db
+    .insert(endworkerGroups)
+    .values({ name: 'Demo reviewers', taskGroup: false, reviewGroup: true })
+    .returning({ id: endworkerGroups.id })
+  // The reviewers review the work of the coordination group, which manages the annotators.
+  const [annotators, coordination] = await db
     .insert(endworkerGroups)
     .values([
       { name: 'Demo annotators', taskGroup: true },
-      { name: 'Demo coordination', taskGroup: false, coordinationGroup: true },
-      { name: 'Demo reviewers', taskGroup: false, reviewGroup: true },
+      {
+        name: 'Demo coordination',
+        taskGroup: false,
+        coordinationGroup: true,
+        reviewedByGroupId: reviewers!.id,
+      },
     ])
     .returning({ id: endworkerGroups.id })
   await db.insert(endworkerGroupMembers).values([

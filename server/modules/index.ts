@@ -8,6 +8,8 @@ import { coordinatorItemSetRoutes } from './coordinator/item-sets-routes'
 import { coordinatorRoutes } from './coordinator/routes'
 import { instanceRoutes } from './instance/routes'
 import { languageRoutes } from './languages/routes'
+import { feedbackRoutes } from './review/feedback-routes'
+import { reviewRoutes } from './review/routes'
 import { taskDefinitionRoutes } from './task-definitions/routes'
 import { taskIntakeRoutes } from './task-intake/routes'
 import { workerTaskRoutes } from './worker-tasks/routes'
@@ -26,4 +28,6 @@ export const apiModules: AppPlugin[] = [
   clientTaskRoutes,
   workerTaskRoutes,
   coordinatorItemSetRoutes,
+  reviewRoutes,
+  feedbackRoutes,
 ]

@@ -1,5 +1,5 @@
 import { type AnyPgColumn, boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
-import { cascadeRef, createdAt, identityId } from './columns'
+import { cascadeRef, createdAt, identityId, setNullRef } from './columns'
 import { registrationKeys, users } from './identity'
 
 /** Users who belong to a group; both sides go with the membership. */
@@ -37,6 +37,11 @@ export const endworkerGroups = pgTable('endworker_groups', {
   taskGroup: boolean().notNull().default(true),
   reviewGroup: boolean().notNull().default(false),
   coordinationGroup: boolean().notNull().default(false),
+  /**
+   * The review group whose members review the work of this group's members (and, for a
+   * coordination group, of the groups it manages): the spec's coordination group review_group.
+   */
+  reviewedByGroupId: setNullRef((): AnyPgColumn => endworkerGroups.id),
   createdAt: createdAt(),
 })
 

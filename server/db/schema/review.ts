@@ -42,7 +42,7 @@ export const reviewItems = pgTable(
   },
   (t) => [
     uniqueIndex('review_items_annotation_key').on(t.annotationId),
-    index('review_items_task_status_idx').on(t.taskId, t.status),
+    index('review_items_task_status_idx').on(t.taskId, t.status, t.generatedAt),
     index('review_items_reviewer_status_idx').on(t.reviewerId, t.status),
     index('review_items_user_reviewed_idx').on(t.userId, t.reviewedAt),
     check('review_items_status_check', oneOf(t.status, REVIEW_ITEM_STATUSES)),

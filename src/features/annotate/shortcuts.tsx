@@ -40,8 +40,11 @@ export function useAnnotationShortcuts(handlers: Record<ShortcutAction, () => vo
   )
 }
 
-/** The shortcuts, listed in a popover opened from the screen's header. */
-export function ShortcutsHelp() {
+/** A shortcut as the help lists it: its keys and what it does. */
+export type ShortcutHelpEntry = Pick<Shortcut, 'keys' | 'label'> & { action: string }
+
+/** The shortcuts (the annotation screen's by default), listed in a popover from the header. */
+export function ShortcutsHelp({ shortcuts = SHORTCUTS }: { shortcuts?: ShortcutHelpEntry[] }) {
   const { t, i18n } = useLingui()
   return (
     <Popover position="bottom-end" shadow="md" withArrow>
@@ -56,7 +59,7 @@ export function ShortcutsHelp() {
         </Text>
         <Table withRowBorders={false} verticalSpacing={4}>
           <Table.Tbody>
-            {SHORTCUTS.map(({ action, keys, label }) => (
+            {shortcuts.map(({ action, keys, label }) => (
               <Table.Tr key={action}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {keys.map((key, index) => (

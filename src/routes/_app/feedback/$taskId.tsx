@@ -1,8 +1,11 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../ui/UnavailableSection'
+import { FeedbackItemsPage } from '../../../features/feedback/FeedbackItemsPage'
+import { idParams } from '../../../features/tasks/route-params'
 
 /** The spec's `feedback_items` route. */
 export const Route = createFileRoute('/_app/feedback/$taskId')({
-  component: () => <UnavailableSection title={<Trans>Feedback Items</Trans>} />,
+  params: idParams('taskId'),
+  component: function FeedbackItems() {
+    return <FeedbackItemsPage taskId={Route.useParams().taskId} />
+  },
 })

@@ -1,8 +1,7 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../ui/UnavailableSection'
+import { ReviewGroupsPage } from '../../../features/review/ReviewGroupsPage'
 
 /** The spec's `reviewer_review_groups` route. */
 export const Route = createFileRoute('/_app/review/review_groups')({
-  component: () => <UnavailableSection title={<Trans>Your groups</Trans>} />,
+  component: ReviewGroupsPage,
 })

@@ -1,7 +1,11 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import { ReviewListPage } from '../../../../features/review/ReviewListPage'
+import { idParams } from '../../../../features/tasks/route-params'
 
+/** The review list of a task: the reviewer's locked batch as review cards. */
 export const Route = createFileRoute('/_app/review/perform/$taskId')({
-  component: () => <UnavailableSection title={<Trans>Review list</Trans>} />,
+  params: idParams('taskId'),
+  component: function PerformReview() {
+    return <ReviewListPage taskId={Route.useParams().taskId} via="locked" />
+  },
 })

@@ -1,7 +1,11 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import { ReviewListPage } from '../../../../features/review/ReviewListPage'
+import { idParams } from '../../../../features/tasks/route-params'
 
+/** What the reviewer graded in a task, editable. */
 export const Route = createFileRoute('/_app/review/reviewed/$taskId')({
-  component: () => <UnavailableSection title={<Trans>Reviewed Items</Trans>} />,
+  params: idParams('taskId'),
+  component: function ReviewedItems() {
+    return <ReviewListPage taskId={Route.useParams().taskId} via="reviewed" />
+  },
 })

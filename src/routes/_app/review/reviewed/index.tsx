@@ -1,8 +1,7 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import { ReviewTasksPage } from '../../../../features/review/ReviewTasksPage'
 
 /** The spec's `reviewer_reviewed_tasks` route. */
 export const Route = createFileRoute('/_app/review/reviewed/')({
-  component: () => <UnavailableSection title={<Trans>Reviewed Items</Trans>} />,
+  component: () => <ReviewTasksPage reviewed />,
 })

@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Role } from '../../../contract/roles'
+import { endworkerGroupMembers, endworkerGroups, reviewItems, users } from '../../db/schema'
+import { uniqueName } from '../../test/fixtures'
+import {
+  annotationBody,
+  annotationPath,
+  type ClaimedSet,
+  clientFor,
+  type ScenarioOptions,
+  seedClaimedSet,
+  type WorkerClient,
+} from '../worker-tasks/test-fixtures'
+
+/**
+ * A review scenario: a task whose type has review enabled, a worker who claimed a set of it, and
+ * a review group that reviews the worker's task group (endworker_groups.reviewed_by_group_id).
+ */
+export type ReviewScenario = ClaimedSet & { reviewGroupId: number }
+
+export async function seedReviewScenario(
+  app: FastifyInstance,
+  { items = 3, probability = 1, newcomers = 0 } = {},
+  options: ScenarioOptions = {},
+): Promise<ReviewScenario> {
+  const claimed = await seedClaimedSet(app, {
+    items,
+    ...options,
+    type: {
+      itemsPerSet: items,
+      reviewEnabled: true,
+      reviewProbability: probability,
+      reviewNewcomersBound: newcomers,
+      ...options.type,
+    },
+  })
+  const [reviewGroup] = await app.db
+    .insert(endworkerGroups)
+    .values({ name: uniqueName('review-group'), taskGroup: false, reviewGroup: true })
+    .returning({ id: endworkerGroups.id })
+  await app.db
+    .update(endworkerGroups)
+    .set({ reviewedByGroupId: reviewGroup!.id })
+    .where(eq(endworkerGroups.id, claimed.scenario.taskGroupId))
+  return { ...claimed, reviewGroupId: reviewGroup!.id }
+}
+
+/** A signed-in user with these roles, member of the review group when one is given. */
+export async function addReviewer(
+  app: FastifyInstance,
+  reviewGroupId: number | null,
+  roles: Role[] = ['reviewer'],
+): Promise<WorkerClient> {
+  const username = uniqueName('reviewer')
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      username,
+      email: `${username}@example.test`,
+      firstName: 'Rita',
+      lastName: 'Viewer',
+      roles,
+    })
+    .returning({ id: users.id })
+  if (reviewGroupId !== null) {
+    await app.db.insert(endworkerGroupMembers).values({ groupId: reviewGroupId, userId: user!.id })
+  }
+  return clientFor(app, { id: user!.id, username })
+}
+
+let editCount = 0
+
+/** The worker finishes (or takes back) the item's annotation through the API. */
+export async function finishItem(scenario: ClaimedSet, itemId: number, isDone = true) {
+  editCount += 1
+  // Each edit is newer than the one before by the client's clock, so none is ignored.
+  const at = new Date(Date.now() + editCount)
+  const response = await scenario.worker.put(
+    annotationPath(scenario.setId, itemId),
+    annotationBody({ transcript: `done ${itemId}` }, { isDone, at }),
+  )
+  if (response.statusCode !== 200) {
+    throw new Error(`the save answered ${response.statusCode}: ${response.body}`)
+  }
+}
+
+export const reviewItemsOfTask = (app: FastifyInstance, taskId: number) =>
+  app.db.select().from(reviewItems).where(eq(reviewItems.taskId, taskId))

@@ -1,0 +1,137 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { CSRF_COOKIE } from '../../../contract/constants'
+import { REVIEW_COMMENT_DEBOUNCE_MS, type ReviewedItem } from '../../../contract/review'
+import { offlineDb } from '../../offline/db'
+import { syncOutbox } from '../../offline/outbox'
+import '../../offline/operations/review-save'
+import { storage } from '../../storage'
+import { apiError, makeUser, setupApiServer, signedInHandlers } from '../../test/api'
+import { createTestQueryClient, TestProviders } from '../../test/render'
+import { pendingOps, resetOfflineDb, testSchema } from '../annotate/test-fixtures'
+import { readReviewDraft } from './drafts'
+import { ReviewCard } from './ReviewCard'
+
+const server = setupApiServer()
+
+const ITEM: ReviewedItem = {
+  id: 41,
+  item_id: 7,
+  annotation_id: 9,
+  status: 'LOCKED',
+  generated_timestamp: '2030-01-01T10:00:00.000Z',
+  protocol: { id: 3, name: 'Rules', version: 2, created_timestamp: '2029-12-01T10:00:00.000Z' },
+  user_id: 5,
+  task: { id: 12, description: 'Transcribe' },
+  languages: {
+    base: { id: 1, code: 'en', name: 'English' },
+    target: { id: 2, code: 'pl', name: 'Polish' },
+  },
+  locked_timestamp: '2030-01-01T11:00:00.000Z',
+  is_bonus: false,
+  reviewer: null,
+  mark: 0,
+  error_types: [],
+  comment: '',
+  reviewed_timestamp: null,
+  lock_expiration_timestamp: '2030-01-01T12:00:00.000Z',
+  annotation_timestamp: '2030-01-01T09:00:00.000Z',
+  item_data: {},
+  annotation_data: {},
+  schema: testSchema,
+}
+
+/** The bodies the server got for the item's PATCH, in order. */
+function recordPatches(answer?: () => Response) {
+  const bodies: unknown[] = []
+  server.use(
+    http.patch('/api/review/locked-items/41/', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>
+      bodies.push(body)
+      return answer?.() ?? HttpResponse.json({ ...ITEM, ...body, status: 'REVIEWED' })
+    }),
+  )
+  return bodies
+}
+
+function renderCard() {
+  return render(
+    <TestProviders queryClient={createTestQueryClient()}>
+      <ReviewCard item={ITEM} via="locked" active onFocus={() => {}} />
+    </TestProviders>,
+  )
+}
+
+const queuedFields = async () =>
+  (await (await offlineDb()).getAll('outbox')).map(
+    (op) => (op.payload as { fields: unknown }).fields,
+  )
+
+beforeEach(async () => {
+  await resetOfflineDb()
+  // The outbox sends only the signed-in user's changes.
+  storage.set('user', makeUser())
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store; the API client reads this token.
+  document.cookie = `${CSRF_COOKIE}=test-token; path=/`
+  server.use(...signedInHandlers({ permissions: ['reviewer'] }))
+})
+
+describe('review card', () => {
+  it('sends only the fields changed, and shows saved once the server confirms', async () => {
+    const bodies = recordPatches()
+    renderCard()
+    await userEvent.click(screen.getByRole('radio', { name: '4 Very good' }))
+    await userEvent.click(screen.getByText('Lexical'))
+    await waitFor(() => expect(pendingOps()).toBe(1))
+    // The newer save replaced the waiting one, and carries both changes.
+    expect(await queuedFields()).toEqual([{ mark: 4, error_types: ['LEXICAL'] }])
+    await syncOutbox()
+    expect(bodies).toEqual([{ mark: 4, error_types: ['LEXICAL'] }])
+    expect(
+      await screen.findByLabelText('Your review was validated and saved in the database'),
+    ).toBeInTheDocument()
+    await waitFor(async () => expect(await readReviewDraft(41)).toBeUndefined())
+  })
+
+  it('marks with the keys 1 to 5 and S on the active card', async () => {
+    const bodies = recordPatches()
+    renderCard()
+    await userEvent.keyboard('s')
+    expect(screen.getByRole('radio', { name: 'Skip' })).toHaveAttribute('aria-checked', 'true')
+    await userEvent.keyboard('2')
+    expect(screen.getByRole('radio', { name: '2 Poor' })).toHaveAttribute('aria-checked', 'true')
+    await waitFor(() => expect(pendingOps()).toBe(1))
+    await syncOutbox()
+    expect(bodies).toEqual([{ mark: 2 }])
+  })
+
+  it('shows a refused save as an error with the reason', async () => {
+    recordPatches(() =>
+      apiError(410, 'This review item is no longer locked to you.', 'lock_expired'),
+    )
+    renderCard()
+    await userEvent.click(screen.getByRole('radio', { name: '5 Excellent' }))
+    await waitFor(() => expect(pendingOps()).toBe(1))
+    await syncOutbox()
+    expect(
+      await screen.findByLabelText('This review item is no longer locked to you.'),
+    ).toHaveAttribute('data-save-status', 'error')
+  })
+
+  it('stores each keystroke of the comment at once and sends it once, after 300 ms of quiet', async () => {
+    const bodies = recordPatches()
+    renderCard()
+    await userEvent.type(screen.getByLabelText('Comment'), 'Typo')
+    expect(screen.getByLabelText('Review is being processed')).toBeInTheDocument()
+    await waitFor(async () => expect(await readReviewDraft(41)).toEqual({ comment: 'Typo' }))
+    // One coalesced save, stored at once; its send waits for the pause.
+    expect(await queuedFields()).toEqual([{ comment: 'Typo' }])
+    await syncOutbox()
+    expect(bodies).toEqual([])
+    await new Promise((resolve) => setTimeout(resolve, REVIEW_COMMENT_DEBOUNCE_MS + 50))
+    await syncOutbox()
+    expect(bodies).toEqual([{ comment: 'Typo' }])
+  })
+})

@@ -1,0 +1,97 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import {
+  ReviewedItemListSchema,
+  ReviewerStatsSchema,
+  ReviewTaskListSchema,
+  ReviewTaskOptionsSchema,
+  ReviewTaskSchema,
+} from '../../../contract/review'
+import { api } from '../../api/client'
+
+export type ReviewTaskFilters = {
+  client_group?: number
+  task_type?: number
+  protocol?: number
+  base_language?: number
+  target_language?: number
+  reviewed_count__gt?: number
+  ordering?: string
+}
+
+export const reviewKeys = {
+  all: ['review'] as const,
+  tasks: (filters: ReviewTaskFilters) => [...reviewKeys.all, 'tasks', filters] as const,
+  task: (id: number) => [...reviewKeys.all, 'task', id] as const,
+  taskOptions: () => [...reviewKeys.all, 'task-options'] as const,
+  stats: () => [...reviewKeys.all, 'stats'] as const,
+  locked: (taskId: number) => [...reviewKeys.all, 'locked', taskId] as const,
+  reviewed: (taskId: number | null, mark: number | null) =>
+    [...reviewKeys.all, 'reviewed', taskId, mark] as const,
+}
+
+export const reviewTasksQuery = (filters: ReviewTaskFilters) =>
+  queryOptions({
+    queryKey: reviewKeys.tasks(filters),
+    queryFn: ({ signal }) =>
+      api('review/tasks/', {
+        schema: ReviewTaskListSchema,
+        query: { ...filters, limit: 100 },
+        signal,
+      }),
+  })
+
+export const reviewTaskQuery = (id: number) =>
+  queryOptions({
+    queryKey: reviewKeys.task(id),
+    queryFn: ({ signal }) => api(`review/tasks/${id}/`, { schema: ReviewTaskSchema, signal }),
+  })
+
+export const reviewTaskOptionsQuery = () =>
+  queryOptions({
+    queryKey: reviewKeys.taskOptions(),
+    queryFn: ({ signal }) =>
+      api('review/tasks/', { method: 'OPTIONS', schema: ReviewTaskOptionsSchema, signal }),
+    staleTime: 5 * 60_000,
+  })
+
+export const reviewerStatsQuery = () =>
+  queryOptions({
+    queryKey: reviewKeys.stats(),
+    queryFn: ({ signal }) => api('review/reviewer-stats/', { schema: ReviewerStatsSchema, signal }),
+  })
+
+/**
+ * The reviewer's batch of the task: taking work locks the next items (the held ones first), and
+ * the answer, with each item's data, annotation and schema, is kept in the persisted query cache
+ * so the batch can be graded offline. Offline, the kept batch is used as it is.
+ */
+export const lockedItemsQuery = (taskId: number) =>
+  queryOptions({
+    queryKey: reviewKeys.locked(taskId),
+    queryFn: () =>
+      api('review/locked-items/', {
+        method: 'POST',
+        body: { task: taskId },
+        schema: ReviewedItemListSchema,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  })
+
+export const reviewedItemsQuery = (taskId: number | null, mark: number | null) =>
+  queryOptions({
+    queryKey: reviewKeys.reviewed(taskId, mark),
+    queryFn: ({ signal }) =>
+      api('review/reviewed-items/', {
+        schema: ReviewedItemListSchema,
+        query: { task: taskId, mark, limit: 100 },
+        signal,
+      }),
+  })
+
+/** After grading, the counts of the task lists and the stats are out of date. */
+export function refreshReviewCounts(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: [...reviewKeys.all, 'tasks'] })
+  void queryClient.invalidateQueries({ queryKey: reviewKeys.stats() })
+}
