@@ -22,7 +22,7 @@ describe('ids', () => {
   it('take the database integer range, in JSON and as text', () => {
     expect(v.parse(IdSchema, DB_INTEGER_MAX)).toBe(DB_INTEGER_MAX)
     expect(v.parse(IdParamSchema, String(DB_INTEGER_MAX))).toBe(DB_INTEGER_MAX)
-    for (const id of [2_147_483_648, 9_223_372_036_854_775_808, 1e308]) {
+    for (const id of [2_147_483_648, 2 ** 63, 1e308]) {
       expect(messages(IdSchema, id)).toEqual([`must be at most ${DB_INTEGER_MAX}`])
     }
     expect(messages(IdParamSchema, '2147483648')).toEqual([`must be at most ${DB_INTEGER_MAX}`])

@@ -18,7 +18,7 @@ describe('unstorableText', () => {
       ok: 'fine 😀',
       name: 'a\u0000',
       list: ['b', '\ud800'],
-      nested: { ['key\u0000']: 'x' },
+      nested: { 'key\u0000': 'x' },
     })
     expect(problems).toEqual(
       expect.arrayContaining([

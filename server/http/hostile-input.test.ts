@@ -90,7 +90,7 @@ describe('text the database cannot store', () => {
       'NUL',
     )
     expectFieldError(
-      await staff.patch('client/tasks/1/', { local_parameters: { ['key\u0000']: 1 } }),
+      await staff.patch('client/tasks/1/', { local_parameters: { 'key\u0000': 1 } }),
       'local_parameters',
       'NUL',
     )

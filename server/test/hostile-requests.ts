@@ -70,7 +70,7 @@ const hostileNumber = fc.constantFrom(
   1.5,
   2_147_483_647,
   2_147_483_648,
-  9_223_372_036_854_775_808,
+  2 ** 63,
   1e308,
   -1e308,
   Number.MAX_SAFE_INTEGER,
