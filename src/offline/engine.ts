@@ -201,6 +201,8 @@ export class OutboxEngine {
    * Folds what the journal still holds (ops whose page unloaded before IndexedDB had them) into
    * the outbox, once per engine; every tab may fold, under a lock, and an op already stored is
    * never stored twice. Reads of the local copies wait for it, so a reload shows the last edit.
+   * A failed fold (unreadable storage) fails its callers, who decide what it means, and is tried
+   * again by the next call.
    */
   readonly folded = (): Promise<void> => {
     this.folding ??= withExclusiveLock(
@@ -209,7 +211,8 @@ export class OutboxEngine {
       this.stopping.signal,
       () => this.foldJournal(),
     ).catch((error) => {
-      if (!this.stopping.signal.aborted) surface(error)
+      this.folding = undefined
+      if (!this.stopping.signal.aborted) throw error
     })
     return this.folding
   }
