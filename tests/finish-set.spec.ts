@@ -1,19 +1,28 @@
 import type { Locator, Page } from '@playwright/test'
 import type { Paged } from '../contract/common'
 import type { WorkerItemSet, WorkerTask } from '../contract/worker'
-import { apiGet, expect, openDemoItemSet, signInAs, test, waitForServiceWorker } from './fixtures'
+import {
+  apiGet,
+  copyDemoTask,
+  expect,
+  openDemoItemSet,
+  signInAs,
+  test,
+  waitForServiceWorker,
+} from './fixtures'
 
 /**
- * Finishing an item set (online and offline) and the signed-in shell offline. The demo task has
- * nine items in sets of three: the tests below take the three sets one after another.
+ * Finishing an item set (online and offline) and the signed-in shell offline. A copy of the demo
+ * task has nine items in sets of three: the tests below take the three sets one after another.
  */
 
 const itemCards = (page: Page) => page.getByRole('region', { name: /^Item #\d+$/ })
 const indicator = (page: Page) => page.getByRole('button', { name: /^Sync status/ })
 const finishButton = (page: Page) =>
   page.getByRole('button', { name: 'Finish set and take the next' })
-const demoTask = (page: Page) =>
-  page.getByRole('article', { name: 'Demo batch: nine short recordings with pictures' })
+/** This file's own copy of the demo task, with its three sets of three items. */
+let task: string
+const demoTask = (page: Page) => page.getByRole('article', { name: task })
 
 /** Gives the item what the demo schema requires, and marks it Done. */
 async function completeItem(page: Page, card: Locator, transcript: string) {
@@ -38,13 +47,17 @@ const setIdOf = (url: string) => Number(new URL(url).pathname.split('/')[3])
 test.describe('finishing an item set', () => {
   test.setTimeout(120_000)
 
+  test.beforeAll(async ({ browser }) => {
+    task = (await copyDemoTask(browser, 'Finishing sets')).description
+  })
+
   test.beforeEach(async ({ page }) => {
     await signInAs(page, 'annotator')
     await waitForServiceWorker(page)
   })
 
   test('online, it ends the lock at once and the next set is taken', async ({ page }) => {
-    const { taskId, itemSetId } = await openDemoItemSet(page)
+    const { taskId, itemSetId } = await openDemoItemSet(page, task)
     await expect(finishButton(page)).toHaveCount(0)
     await completeSet(page, 'online')
     await expect(page.getByText('Every item of this set is done')).toBeVisible()
@@ -65,14 +78,17 @@ test.describe('finishing an item set', () => {
       'online 3',
     ])
     const tasks = await apiGet<Paged<WorkerTask>>(page, 'endworker/tasks/')
-    expect(tasks.results[0]).toMatchObject({ my_done: 3, my_open_item_set: { id: nextId } })
+    expect(tasks.results.find((candidate) => candidate.description === task)).toMatchObject({
+      my_done: 3,
+      my_open_item_set: { id: nextId },
+    })
   })
 
   test('offline, it waits on the device, then goes after the set’s saves', async ({
     page,
     context,
   }) => {
-    const { taskId, itemSetId } = await openDemoItemSet(page)
+    const { taskId, itemSetId } = await openDemoItemSet(page, task)
     await context.setOffline(true)
     await expect(indicator(page)).toHaveAccessibleName(/^Sync status: offline/)
     await completeSet(page, 'offline')
@@ -82,9 +98,7 @@ test.describe('finishing an item set', () => {
     await expect(
       page.getByRole('alert').or(page.getByText('You are offline')).first(),
     ).toBeVisible()
-    const copy = page.getByRole('article', {
-      name: 'Demo batch: nine short recordings with pictures',
-    })
+    const copy = demoTask(page)
     await expect(copy.getByText(`Item set #${itemSetId}`)).toBeVisible()
     await expect(copy.getByText('Finished, waiting to be sent')).toBeVisible()
     await expect(copy.getByText('4 changes not sent yet')).toBeVisible()
@@ -123,7 +137,7 @@ test.describe('finishing an item set', () => {
     page,
     context,
   }) => {
-    const { taskId, itemSetId } = await openDemoItemSet(page)
+    const { taskId, itemSetId } = await openDemoItemSet(page, task)
     await context.setOffline(true)
     await completeItem(page, itemCards(page).first(), 'kept on the device')
     await expect(indicator(page)).toHaveAccessibleName(/^Sync status: offline, 1 unsynced change/)

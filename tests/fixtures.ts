@@ -1,6 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { test as base, type ConsoleMessage, expect, type Page } from '@playwright/test'
+import {
+  type Browser,
+  test as base,
+  type ConsoleMessage,
+  expect,
+  type Page,
+} from '@playwright/test'
+import type { Paged } from '../contract/common'
 import { DEMO_PASSWORD, E2E_PORT, e2eEnv, SERVER_PID_FILE } from './env'
 import { spawnServer, waitUntilServing } from './global-setup'
 import { currentServerPid, stopGroup } from './global-teardown'
@@ -129,12 +136,48 @@ export async function restartServer(): Promise<void> {
 
 // --- The annotation screen ---------------------------------------------------------------------
 
-/** The demo task's item set of the signed-in annotator: taken (or continued) and ready offline. */
-export async function openDemoItemSet(page: Page): Promise<{ taskId: number; itemSetId: number }> {
+/** The task `manage demo` makes: nine items in sets of three. */
+export const DEMO_TASK = 'Demo batch: nine short recordings with pictures'
+
+/**
+ * A fresh copy of the demo task (its nine items, no annotations), started, with a description of
+ * its own made from `label`. Tests that use up work take their own copy, so they pass in any
+ * order (and again on a retry).
+ */
+export async function copyDemoTask(
+  browser: Browser,
+  label: string,
+): Promise<{ id: number; description: string }> {
+  const description = `${label} ${Date.now()}`
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    await signInAs(page, 'client')
+    const tasks = await apiGet<Paged<{ id: number; description: string }>>(
+      page,
+      `client/tasks/?search=${encodeURIComponent(DEMO_TASK)}&limit=100`,
+    )
+    const demo = tasks.results.find((task) => task.description === DEMO_TASK)
+    if (!demo) throw new Error('the demo task is missing')
+    const copy = await apiSend<{ id: number }>(page, 'POST', `client/tasks/${demo.id}/clone/`)
+    await apiSend(page, 'PATCH', `client/tasks/${copy.id}/`, { description })
+    await apiSend(page, 'PATCH', `client/tasks/${copy.id}/`, { status: 'IN_PROGRESS' })
+    return { id: copy.id, description }
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * The signed-in annotator's item set of the task described as `description` (the demo task by
+ * default): taken (or continued) and ready offline.
+ */
+export async function openDemoItemSet(
+  page: Page,
+  description: string = DEMO_TASK,
+): Promise<{ taskId: number; itemSetId: number }> {
   await page.goto('/tasks')
-  const task = page.getByRole('article', {
-    name: 'Demo batch: nine short recordings with pictures',
-  })
+  const task = page.getByRole('article', { name: description })
   const resume = task.getByRole('link', { name: 'Continue' })
   const take = task.getByRole('button', { name: 'Take work' })
   await expect(resume.or(take)).toBeVisible()
@@ -143,7 +186,10 @@ export async function openDemoItemSet(page: Page): Promise<{ taskId: number; ite
   } else {
     await take.click()
     const protocol = page.getByRole('dialog', { name: 'Read the protocol first' })
-    await protocol.getByRole('button', { name: 'I have read the protocol' }).click()
+    const reading = protocol.getByRole('button', { name: 'I have read the protocol' })
+    // The protocol is asked for once per version: a copy of a task shares the demo's.
+    await expect(reading.or(page.getByText('Available offline'))).toBeVisible({ timeout: 20_000 })
+    if (await reading.isVisible()) await reading.click()
   }
   await page.waitForURL(/\/tasks\/\d+\/\d+$/)
   await expect(page.getByText('Available offline')).toBeVisible({ timeout: 20_000 })
@@ -158,4 +204,28 @@ export function apiGet<T>(page: Page, path: string): Promise<T> {
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`)
     return response.json()
   }, `/api/${path}`)
+}
+
+/** An unsafe call of the API from the page, with its session and CSRF token. */
+export function apiSend<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const token = document.cookie
+        .split('; ')
+        .find((part) => part.startsWith('csrftoken='))
+        ?.slice('csrftoken='.length)
+      const response = await fetch(url, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          'X-CSRFToken': decodeURIComponent(token ?? ''),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status}`)
+      return response.json()
+    },
+    { method, url: `/api/${path}`, body },
+  )
 }

@@ -2,42 +2,24 @@ import type { Page } from '@playwright/test'
 import type { Paged } from '../contract/common'
 import type { ReviewedItem, ReviewTask } from '../contract/review'
 import type { WorkerItemSet, WorkerTask } from '../contract/worker'
-import { apiGet, expect, signInAs, test, waitForServiceWorker } from './fixtures'
-
-/** An unsafe call of the API from the page, with its session and CSRF token. */
-function apiSend<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const token = document.cookie
-        .split('; ')
-        .find((part) => part.startsWith('csrftoken='))
-        ?.slice('csrftoken='.length)
-      const response = await fetch(url, {
-        method,
-        headers: {
-          Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          'X-CSRFToken': decodeURIComponent(token ?? ''),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status}`)
-      return response.json()
-    },
-    { method, url: `/api/${path}`, body },
-  )
-}
-
-const DEMO_TASK = 'Demo batch: nine short recordings with pictures'
+import {
+  apiGet,
+  apiSend,
+  copyDemoTask,
+  expect,
+  signInAs,
+  test,
+  waitForServiceWorker,
+} from './fixtures'
 
 /**
  * The annotator finishes every item of new item sets until `count` items are done; the
  * coordinator ends each finished set's lock, so the next claim hands out a new set.
  */
-async function finishItems(worker: Page, coordinator: Page, count: number) {
+async function finishItems(worker: Page, coordinator: Page, description: string, count: number) {
   const tasks = await apiGet<Paged<WorkerTask>>(worker, 'endworker/tasks/')
-  const task = tasks.results.find((candidate) => candidate.description === DEMO_TASK)
-  if (!task) throw new Error('the demo task is not offered to the annotator')
+  const task = tasks.results.find((candidate) => candidate.description === description)
+  if (!task) throw new Error(`${description} is not offered to the annotator`)
   await apiSend(worker, 'POST', `endworker/protocols/${task.protocol.id}/confirm/`)
   let done = 0
   while (done < count) {
@@ -49,7 +31,8 @@ async function finishItems(worker: Page, coordinator: Page, count: number) {
     for (const item of set.items) {
       if (item.annotation?.is_done) continue
       await apiSend(worker, 'PUT', `endworker/item-sets/${set.id}/items/${item.id}/annotation/`, {
-        data: { transcript: `heard ${item.id}` },
+        // Both required fields: a Done save with validation errors is stored as not done.
+        data: { transcript: `heard ${item.id}`, speaker: 'woman' },
         is_done: true,
         client_updated_at: new Date().toISOString(),
       })
@@ -88,14 +71,15 @@ test.describe('reviewing on a tablet through a connection loss', () => {
     await signInAs(workerPage, 'annotator')
     const coordinatorPage = await (await browser.newContext()).newPage()
     await signInAs(coordinatorPage, 'coordinator')
-    const taskId = await finishItems(workerPage, coordinatorPage, 5)
+    const { description } = await copyDemoTask(browser, 'Reviewed offline')
+    const taskId = await finishItems(workerPage, coordinatorPage, description, 5)
 
     const tablet = await browser.newContext({ viewport: { width: 768, height: 1024 } })
     const page = await tablet.newPage()
     await signInAs(page, 'reviewer')
     await waitForServiceWorker(page)
     await page.goto('/review/perform')
-    const row = page.getByRole('row').filter({ hasText: DEMO_TASK })
+    const row = page.getByRole('row').filter({ hasText: description })
     await row.getByRole('link').click()
     await page.waitForURL(`/review/perform/${taskId}`)
     await expect(cards(page).first()).toBeVisible({ timeout: 20_000 })
@@ -154,7 +138,7 @@ test.describe('reviewing on a tablet through a connection loss', () => {
 
     // The worker's feedback shows the five grades and their MOS.
     await workerPage.goto('/feedback')
-    await expect(workerPage.getByRole('article', { name: DEMO_TASK })).toContainText('5 reviewed')
+    await expect(workerPage.getByRole('article', { name: description })).toContainText('5 reviewed')
     await expect(workerPage.getByRole('region', { name: 'MOS', exact: true })).toContainText('3.00')
   })
 })

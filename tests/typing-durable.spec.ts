@@ -1,6 +1,14 @@
 import type { BrowserContext, Page, Request } from '@playwright/test'
 import type { WorkerItemSet } from '../contract/worker'
-import { apiGet, expect, openDemoItemSet, signInAs, test, waitForServiceWorker } from './fixtures'
+import {
+  apiGet,
+  copyDemoTask,
+  expect,
+  openDemoItemSet,
+  signInAs,
+  test,
+  waitForServiceWorker,
+} from './fixtures'
 
 /** How long after the last keystroke the page reloads; the send waits 400 ms for a pause. */
 const RELOAD_DELAYS_MS = [0, 50, 150, 300]
@@ -68,6 +76,12 @@ async function expectServerHolds(page: Page, itemSetId: number, text: string) {
 
 test.describe('typing is durable the moment it is made', () => {
   test.setTimeout(120_000)
+  /** This file's own copy of the demo task: the last test ends its set's lock. */
+  let task: string
+
+  test.beforeAll(async ({ browser }) => {
+    task = (await copyDemoTask(browser, 'Typing kept')).description
+  })
 
   test.beforeEach(async ({ page }) => {
     await signInAs(page, 'annotator')
@@ -82,7 +96,7 @@ test.describe('typing is durable the moment it is made', () => {
     }) => {
       test.setTimeout(60_000 + REPEATS * RELOAD_DELAYS_MS.length * 5_000)
       const saves = recordSaves(context)
-      const { itemSetId } = await openDemoItemSet(page)
+      const { itemSetId } = await openDemoItemSet(page, task)
       await context.setOffline(offline)
       let last = ''
       for (const delay of RELOAD_DELAYS_MS) {
@@ -105,7 +119,7 @@ test.describe('typing is durable the moment it is made', () => {
     context,
   }) => {
     const saves = recordSaves(context)
-    const { itemSetId } = await openDemoItemSet(page)
+    const { itemSetId } = await openDemoItemSet(page, task)
     const url = page.url()
     let current = page
     for (const offline of [false, true]) {
@@ -127,7 +141,7 @@ test.describe('typing is durable the moment it is made', () => {
     page,
     browser,
   }) => {
-    const { itemSetId } = await openDemoItemSet(page)
+    const { itemSetId } = await openDemoItemSet(page, task)
 
     const coordinatorContext = await browser.newContext()
     const coordinator = await coordinatorContext.newPage()
