@@ -48,11 +48,17 @@ async function finishItems(worker: Page, coordinator: Page, count: number) {
     )
     for (const item of set.items) {
       if (item.annotation?.is_done) continue
-      await apiSend(worker, 'PUT', `endworker/item-sets/${set.id}/items/${item.id}/annotation/`, {
-        data: { transcript: `heard ${item.id}` },
-        is_done: true,
-        client_updated_at: new Date().toISOString(),
-      })
+      const saved = await apiSend<{ is_done: boolean; errors: unknown }>(
+        worker,
+        'PUT',
+        `endworker/item-sets/${set.id}/items/${item.id}/annotation/`,
+        {
+          data: { transcript: `heard ${item.id}`, speaker: 'woman', picture_matches: 'true' },
+          is_done: true,
+          client_updated_at: new Date().toISOString(),
+        },
+      )
+      if (!saved.is_done) throw new Error(`annotation refused: ${JSON.stringify(saved.errors)}`)
       done += 1
     }
     await apiSend(coordinator, 'PATCH', `coordinator/item-sets/${set.id}/`, {
@@ -122,6 +128,20 @@ test.describe('reviewing on a tablet through a connection loss', () => {
     await expect(indicator(page)).toHaveAccessibleName(/^Sync status: offline, [1-9]/, {
       timeout: 10_000,
     })
+
+    // The task's protocol, kept on the device with the batch, opens from a card offline.
+    const [protocolTab] = await Promise.all([
+      tablet.waitForEvent('page'),
+      cards(page)
+        .nth(0)
+        .getByRole('link', { name: /Transcription and picture check/ })
+        .click(),
+    ])
+    await expect(
+      protocolTab.getByRole('heading', { name: 'Transcription and picture check' }).first(),
+    ).toBeVisible({ timeout: 20_000 })
+    await expect(protocolTab.getByText(/Listen to the whole recording/)).toBeVisible()
+    await protocolTab.close()
 
     // A reload while offline shows every grade from the device.
     await page.reload()
