@@ -48,8 +48,24 @@ export function ReviewTasksPage({ reviewed = false }: { reviewed?: boolean }) {
         rowKey={(task) => task.id}
         minWidth={900}
         busy={tasks.isFetching}
+        // The counts a reviewer chooses a task by come first: on a tablet or a phone they show
+        // without scrolling the table sideways.
         columns={[
           { key: 'task', header: t`Task`, cell: link, rowHeader: true },
+          { key: 'pending', header: t`Pending`, numeric: true, cell: (task) => task.pending_count },
+          {
+            key: 'available',
+            header: t`Available`,
+            numeric: true,
+            cell: (task) => task.available_count,
+          },
+          { key: 'locked', header: t`Locked`, numeric: true, cell: (task) => task.locked_count },
+          {
+            key: 'reviewed',
+            header: t`Reviewed`,
+            numeric: true,
+            cell: (task) => task.reviewed_count,
+          },
           {
             key: 'type',
             header: t`Task type`,
@@ -69,20 +85,6 @@ export function ReviewTasksPage({ reviewed = false }: { reviewed?: boolean }) {
             key: 'protocol',
             header: t`Protocol`,
             cell: (task) => `${task.protocol.name} v${task.protocol.version}`,
-          },
-          { key: 'pending', header: t`Pending`, numeric: true, cell: (task) => task.pending_count },
-          {
-            key: 'available',
-            header: t`Available`,
-            numeric: true,
-            cell: (task) => task.available_count,
-          },
-          { key: 'locked', header: t`Locked`, numeric: true, cell: (task) => task.locked_count },
-          {
-            key: 'reviewed',
-            header: t`Reviewed`,
-            numeric: true,
-            cell: (task) => task.reviewed_count,
           },
           {
             key: 'oldest',
