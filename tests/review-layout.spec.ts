@@ -45,6 +45,12 @@ test.describe('review screens on a tablet and a phone', () => {
       await expect(page.getByText(DEMO_TASK).first()).toBeVisible({ timeout: 20_000 })
       await shot('tasks')
       await expectNoSidewaysOverflow(page)
+      // What a reviewer chooses a task by shows without scrolling the table sideways.
+      await expect(
+        page.getByRole('columnheader', { name: 'Available', exact: true }),
+      ).toBeInViewport({
+        ratio: 1,
+      })
 
       await page.goto(`/review/perform/${taskId}`)
       const cards = page.getByRole('article', { name: /^Review item #\d+$/ })
@@ -60,6 +66,11 @@ test.describe('review screens on a tablet and a phone', () => {
       await expect(page.getByText(DEMO_TASK).first()).toBeVisible({ timeout: 20_000 })
       await shot('reviewed')
       await expectNoSidewaysOverflow(page)
+      await expect(
+        page.getByRole('columnheader', { name: 'Reviewed', exact: true }),
+      ).toBeInViewport({
+        ratio: 1,
+      })
       await page.context().close()
     }
   })
