@@ -1,8 +1,13 @@
 import * as v from 'valibot'
 import { LanguageSchema } from './auth'
-import { NamedRefSchema, PageQueryEntries, TaskRefSchema } from './client-definitions'
+import {
+  MAX_PAGE_SIZE,
+  NamedRefSchema,
+  PageQueryEntries,
+  TaskRefSchema,
+} from './client-definitions'
 import { ClientGroupSchema } from './client-groups'
-import { IdParamSchema, IdSchema, pagedSchema } from './common'
+import { IdParamSchema, IdSchema, pagedSchema, wholeNumberText } from './common'
 import { orderingQuery } from './query'
 import { TaskSchemaDocumentSchema } from './task-schema'
 
@@ -161,17 +166,37 @@ const queryCount = v.optional(
 export const REVIEW_ITEM_ORDERING_FIELDS = ['id', 'generated', 'locked', 'task'] as const
 export const REVIEWED_ITEM_ORDERING_FIELDS = ['id', 'generated', 'reviewed', 'mark'] as const
 
-/** GET /review/items/: the pool of review items the reviewer may take. */
-export const ReviewItemQuerySchema = v.object({
-  task_type: queryId,
-  task: queryId,
-  protocol: queryId,
-  base_language: queryId,
-  target_language: queryId,
-  author: queryId,
-  ordering: orderingQuery(REVIEW_ITEM_ORDERING_FIELDS, 'generated'),
-  ...PageQueryEntries,
-})
+/**
+ * GET /review/items/: the pool of review items the reviewer may take. It pages by `offset` and
+ * `limit`, or by the spec's `page` (from 1) of `page_size` items (`limit` when no page_size is
+ * given), the way /coordinator/item-sets/ pages; `page` with a non-zero `offset` is refused.
+ */
+export const ReviewItemQuerySchema = v.pipe(
+  v.object({
+    task_type: queryId,
+    task: queryId,
+    protocol: queryId,
+    base_language: queryId,
+    target_language: queryId,
+    author: queryId,
+    ordering: orderingQuery(REVIEW_ITEM_ORDERING_FIELDS, 'generated'),
+    ...PageQueryEntries,
+    page: v.optional(wholeNumberText(1, Number.MAX_SAFE_INTEGER)),
+    page_size: v.optional(wholeNumberText(1, MAX_PAGE_SIZE)),
+  }),
+  v.forward(
+    v.check(
+      (query) => query.page === undefined || query.offset === 0,
+      'give either page or offset, not both',
+    ),
+    ['page'],
+  ),
+  v.transform(({ page_size, ...query }) => {
+    if (query.page === undefined) return query
+    const limit = page_size ?? query.limit
+    return { ...query, limit, offset: (query.page - 1) * limit }
+  }),
+)
 export type ReviewItemQuery = v.InferOutput<typeof ReviewItemQuerySchema>
 
 /** GET /review/locked-items/: the caller's locked items, oldest first. */

@@ -1,49 +1,8 @@
 import type { Page } from '@playwright/test'
 import type { Paged } from '../contract/common'
 import type { ReviewedItem, ReviewTask } from '../contract/review'
-import type { WorkerItemSet, WorkerTask } from '../contract/worker'
-import {
-  apiGet,
-  apiSend,
-  copyDemoTask,
-  expect,
-  signInAs,
-  test,
-  waitForServiceWorker,
-} from './fixtures'
-
-/**
- * The annotator finishes every item of new item sets until `count` items are done; the
- * coordinator ends each finished set's lock, so the next claim hands out a new set.
- */
-async function finishItems(worker: Page, coordinator: Page, description: string, count: number) {
-  const tasks = await apiGet<Paged<WorkerTask>>(worker, 'endworker/tasks/')
-  const task = tasks.results.find((candidate) => candidate.description === description)
-  if (!task) throw new Error(`${description} is not offered to the annotator`)
-  await apiSend(worker, 'POST', `endworker/protocols/${task.protocol.id}/confirm/`)
-  let done = 0
-  while (done < count) {
-    const set = await apiSend<WorkerItemSet>(
-      worker,
-      'POST',
-      `endworker/tasks/${task.id}/item-sets/`,
-    )
-    for (const item of set.items) {
-      if (item.annotation?.is_done) continue
-      await apiSend(worker, 'PUT', `endworker/item-sets/${set.id}/items/${item.id}/annotation/`, {
-        // Both required fields: a Done save with validation errors is stored as not done.
-        data: { transcript: `heard ${item.id}`, speaker: 'woman' },
-        is_done: true,
-        client_updated_at: new Date().toISOString(),
-      })
-      done += 1
-    }
-    await apiSend(coordinator, 'PATCH', `coordinator/item-sets/${set.id}/`, {
-      lock_expiration_timestamp: new Date().toISOString(),
-    })
-  }
-  return task.id
-}
+import { apiGet, expect, signInAs, test, waitForServiceWorker } from './fixtures'
+import { drawDemoReviewItems } from './review-support'
 
 const cards = (page: Page) => page.getByRole('article', { name: /^Review item #\d+$/ })
 const indicator = (page: Page) => page.getByRole('button', { name: /^Sync status/ })
@@ -55,24 +14,11 @@ test.describe('reviewing on a tablet through a connection loss', () => {
   test('five grades reach the server once with their last values, and the worker sees them', async ({
     browser,
   }) => {
-    // The client has every done annotation of the demo task type drawn for review.
-    const clientPage = await (await browser.newContext()).newPage()
-    await signInAs(clientPage, 'client')
-    const types = await apiGet<Paged<{ id: number; name: string }>>(
-      clientPage,
-      'client/task-types/?limit=100',
+    const { taskId, description, workerPage } = await drawDemoReviewItems(
+      browser,
+      'Reviewed offline',
+      5,
     )
-    const demoType = types.results.find((type) => type.name === 'Demo transcription')!
-    await apiSend(clientPage, 'PATCH', `client/task-types/${demoType.id}/`, {
-      review_probability: 1,
-    })
-
-    const workerPage = await (await browser.newContext()).newPage()
-    await signInAs(workerPage, 'annotator')
-    const coordinatorPage = await (await browser.newContext()).newPage()
-    await signInAs(coordinatorPage, 'coordinator')
-    const { description } = await copyDemoTask(browser, 'Reviewed offline')
-    const taskId = await finishItems(workerPage, coordinatorPage, description, 5)
 
     const tablet = await browser.newContext({ viewport: { width: 768, height: 1024 } })
     const page = await tablet.newPage()
@@ -106,6 +52,20 @@ test.describe('reviewing on a tablet through a connection loss', () => {
     await expect(indicator(page)).toHaveAccessibleName(/^Sync status: offline, [1-9]/, {
       timeout: 10_000,
     })
+
+    // The task's protocol, kept on the device with the batch, opens from a card offline.
+    const [protocolTab] = await Promise.all([
+      tablet.waitForEvent('page'),
+      cards(page)
+        .nth(0)
+        .getByRole('link', { name: /Transcription and picture check/ })
+        .click(),
+    ])
+    await expect(
+      protocolTab.getByRole('heading', { name: 'Transcription and picture check' }).first(),
+    ).toBeVisible({ timeout: 20_000 })
+    await expect(protocolTab.getByText(/Listen to the whole recording/)).toBeVisible()
+    await protocolTab.close()
 
     // A reload while offline shows every grade from the device.
     await page.reload()

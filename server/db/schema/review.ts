@@ -44,6 +44,11 @@ export const reviewItems = pgTable(
     uniqueIndex('review_items_annotation_key').on(t.annotationId),
     index('review_items_task_status_idx').on(t.taskId, t.status, t.generatedAt),
     index('review_items_reviewer_status_idx').on(t.reviewerId, t.status),
+    // The pool and the locked items in the reviewers' order: a page is read off the index in
+    // order (no sort of the whole pool), and counting the pool never touches graded items.
+    index('review_items_unreviewed_idx')
+      .on(t.taskId, t.generatedAt.asc().nullsFirst(), t.id)
+      .where(sql`${t.status} <> 'REVIEWED'`),
     index('review_items_user_reviewed_idx').on(t.userId, t.reviewedAt),
     check('review_items_status_check', oneOf(t.status, REVIEW_ITEM_STATUSES)),
     check('review_items_mark_check', sql`${t.mark} between -1 and 5`),

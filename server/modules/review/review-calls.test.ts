@@ -125,6 +125,44 @@ describe('taking and grading review items', () => {
   })
 })
 
+describe('paging the pool', () => {
+  it("pages GET /review/items/ by the spec's page as well as by offset, with links that keep to it", async () => {
+    const scenario = await drawnScenario(5)
+    const reviewer = await addReviewer(t.app, scenario.reviewGroupId)
+    const task = String(scenario.scenario.task.id)
+    const itemIdsOf = (response: { json: () => unknown }) =>
+      (response.json() as { results: { item_id: number }[] }).results.map((item) => item.item_id)
+
+    const byPage = await reviewer.get('review/items/', {
+      query: { task, page: '2', page_size: '2' },
+    })
+    expect(byPage.statusCode).toBe(200)
+    expect(byPage.json().count).toBe(5)
+    expect(itemIdsOf(byPage)).toEqual(scenario.itemIds.slice(2, 4))
+    const next = new URL(byPage.json().next)
+    expect(next.searchParams.get('page')).toBe('3')
+    expect(next.searchParams.get('limit')).toBe('2')
+    expect(next.searchParams.has('offset')).toBe(false)
+    expect(new URL(byPage.json().previous).searchParams.get('page')).toBe('1')
+
+    const lastPage = await reviewer.get(`review/items/${next.search}`)
+    expect(itemIdsOf(lastPage)).toEqual(scenario.itemIds.slice(4))
+    expect(lastPage.json().next).toBeNull()
+
+    const byOffset = await reviewer.get('review/items/', {
+      query: { task, offset: '2', limit: '2' },
+    })
+    expect(itemIdsOf(byOffset)).toEqual(itemIdsOf(byPage))
+
+    const both = await reviewer.get('review/items/', { query: { task, page: '2', offset: '2' } })
+    expect(both.statusCode).toBe(400)
+    expect(both.json().fields).toHaveProperty('page')
+    const pageZero = await reviewer.get('review/items/', { query: { task, page: '0' } })
+    expect(pageZero.statusCode).toBe(400)
+    expect(pageZero.json().fields).toHaveProperty('page')
+  })
+})
+
 describe('who sees what', () => {
   it('shows a reviewer only the work of the groups their review group reviews, never their own', async () => {
     const scenario = await drawnScenario(2)

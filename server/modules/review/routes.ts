@@ -23,7 +23,7 @@ import {
 import { currentUser, requirePermission } from '../../http/guards'
 import { idempotencyOf, sendAnswer } from '../../http/idempotency'
 import type { AppPlugin } from '../../http/valibot'
-import { pageEnvelope } from '../client-tasks/paging'
+import { type PageRequest, pageEnvelope } from '../client-tasks/paging'
 import { sendStoredFile } from '../media/storage'
 import {
   amendReview,
@@ -44,7 +44,7 @@ const tags = ['review']
 const onRequest = requirePermission('reviewer')
 
 const paged =
-  <T>(request: FastifyRequest, page: { offset: number; limit: number }) =>
+  <T>(request: FastifyRequest, page: PageRequest) =>
   ({ count, results }: { count: number; results: T[] }) =>
     pageEnvelope(request, page, count, results)
 

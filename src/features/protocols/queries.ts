@@ -19,6 +19,9 @@ export const publicProtocolQuery = (id: number) =>
       api(`media/protocols/${id}/`, { schema: ProtocolViewSchema, signal, handledStatuses: [404] }),
   })
 
+/** The protocol view's URL, as publicProtocolQuery fetches it: what the service worker keeps. */
+export const protocolViewUrl = (id: number): string => `${API_BASE}/media/protocols/${id}/`
+
 /** The PDF of a protocol: the URL the service worker caches for offline reading. */
 export const protocolPdfUrl = (id: number): string =>
   `${API_BASE}/media/protocols/${id}/?serve=true`

@@ -107,17 +107,46 @@ describe('review card', () => {
     expect(bodies).toEqual([{ mark: 2 }])
   })
 
-  it('shows a refused save as an error with the reason', async () => {
-    recordPatches(() =>
-      apiError(410, 'This review item is no longer locked to you.', 'lock_expired'),
-    )
+  it.each([
+    [
+      "a lock another reviewer took, in the product's words",
+      () => apiError(410, 'This review item is no longer locked to you.', 'lock_expired'),
+      'Another reviewer took this item after its lock expired.',
+      'error',
+    ],
+    [
+      "a refused permission by the catalogue's title",
+      () => apiError(403, 'You do not have permission.', 'permission_denied'),
+      'Permissions error',
+      'error',
+    ],
+    [
+      "any other refusal as the spec's unknown error",
+      () => apiError(409, 'Version mismatch in table row 12.', 'conflict'),
+      'Unknown error',
+      'error',
+    ],
+    [
+      "a validation error with the field's message",
+      () =>
+        HttpResponse.json(
+          {
+            detail: 'Invalid body. comment: is too long',
+            code: 'validation_error',
+            fields: { comment: ['must be at most 5000 characters'] },
+          },
+          { status: 400 },
+        ),
+      'Validation error: comment: must be at most 5000 characters',
+      'invalid',
+    ],
+  ])('shows %s', async (_case, answer, label, saveStatus) => {
+    recordPatches(answer)
     renderCard()
     await userEvent.click(screen.getByRole('radio', { name: '5 Excellent' }))
     await waitFor(() => expect(pendingOps()).toBe(1))
     await syncOutbox()
-    expect(
-      await screen.findByLabelText('This review item is no longer locked to you.'),
-    ).toHaveAttribute('data-save-status', 'error')
+    expect(await screen.findByLabelText(label)).toHaveAttribute('data-save-status', saveStatus)
   })
 
   it('stores each keystroke of the comment at once and sends it once, after 300 ms of quiet', async () => {

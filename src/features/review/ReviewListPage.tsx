@@ -2,16 +2,14 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core'
-import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { REVIEW_LIST_SIZE, type ReviewedItemList } from '../../../contract/review'
 import { Empty, LoadFailed, Loading } from '../../ui/QueryStates'
 import { TitleBar } from '../../ui/TitleBar'
-import { mediaUuids } from '../../widgets/media-uuids'
-import { keepOffline } from '../annotate/offline-files'
 import { ShortcutsHelp } from '../annotate/shortcuts'
+import { keepBatchOffline } from './offline-batch'
 import { lockedItemsQuery, reviewedItemsQuery, reviewTaskQuery } from './queries'
-import { reviewMediaUrl } from './ReviewedItemView'
 import { REVIEW_SHORTCUTS, ReviewList } from './ReviewList'
 import { firstRows, REVIEW_SORTS, type ReviewSort } from './sorting'
 
@@ -34,21 +32,18 @@ type ReviewListPageProps = {
  */
 export function ReviewListPage({ taskId, via }: ReviewListPageProps) {
   const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
   const [sort, setSort] = useState<ReviewSort>(REVIEW_SORTS[0])
   const task = useQuery(reviewTaskQuery(taskId))
   const locked = useQuery({ ...lockedItemsQuery(taskId), enabled: via === 'locked' })
   const reviewed = useQuery({ ...reviewedItemsQuery(taskId, null), enabled: via === 'reviewed' })
   const items: UseQueryResult<ReviewedItemList> = via === 'locked' ? locked : reviewed
 
-  // The batch is graded offline too: its media are fetched now, so the service worker keeps them.
+  // The batch is graded offline too: its media and protocols are fetched now, so the service
+  // worker keeps them.
   useEffect(() => {
-    if (via !== 'locked' || !locked.data) return
-    for (const item of locked.data.results) {
-      for (const uuid of mediaUuids(item.schema, item.item_data, item.annotation_data)) {
-        void keepOffline(reviewMediaUrl('review/locked-items', item, uuid))
-      }
-    }
-  }, [via, locked.data])
+    if (via === 'locked' && locked.data) keepBatchOffline(queryClient, locked.data.results)
+  }, [via, locked.data, queryClient])
   const taskNumber = taskId
 
   let content = <Loading label={t`Loading the review items…`} />

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { Button, Group, Select } from '@mantine/core'
+import { Button, Select, SimpleGrid, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReviewTaskOptions } from '../../../contract/review'
 import { type ReviewTaskFilters as Filters, reviewTaskOptionsQuery } from './queries'
@@ -46,26 +46,28 @@ export function TaskFilters({ value, onChange, options }: TaskFiltersProps) {
   const names = Object.keys(labels) as FilterName[]
   const set = names.some((name) => value[name] !== undefined)
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
-      {names.map((name) => (
-        <Select
-          key={name}
-          label={labels[name]}
-          data={choicesOf(choices, name)}
-          value={value[name] === undefined ? null : String(value[name])}
-          onChange={(chosen) =>
-            onChange({ ...value, [name]: chosen === null ? undefined : Number(chosen) })
-          }
-          clearable
-          searchable
-          w={200}
-        />
-      ))}
+    // Two filters a row on a phone, so the tasks stay near the top of the screen.
+    <Stack gap="xs" align="flex-start">
+      <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="sm" verticalSpacing="xs" w="100%">
+        {names.map((name) => (
+          <Select
+            key={name}
+            label={labels[name]}
+            data={choicesOf(choices, name)}
+            value={value[name] === undefined ? null : String(value[name])}
+            onChange={(chosen) =>
+              onChange({ ...value, [name]: chosen === null ? undefined : Number(chosen) })
+            }
+            clearable
+            searchable
+          />
+        ))}
+      </SimpleGrid>
       {set && (
         <Button variant="subtle" onClick={() => onChange({})}>
           {t`Reset filtering`}
         </Button>
       )}
-    </Group>
+    </Stack>
   )
 }

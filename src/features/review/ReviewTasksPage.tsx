@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { ReviewTask } from '../../../contract/review'
-import { DataTable } from '../../ui/DataTable'
+import { type DataColumn, DataTable } from '../../ui/DataTable'
 import { RouterAnchor } from '../../ui/links'
 import { Empty, LoadFailed, Loading } from '../../ui/QueryStates'
 import { TitleBar } from '../../ui/TitleBar'
@@ -33,6 +33,26 @@ export function ReviewTasksPage({ reviewed = false }: { reviewed?: boolean }) {
     </RouterAnchor>
   )
 
+  const pendingCountColumns: DataColumn<ReviewTask>[] = [
+    { key: 'pending', header: t`Pending`, numeric: true, cell: (task) => task.pending_count },
+    {
+      key: 'available',
+      header: t`Available`,
+      numeric: true,
+      cell: (task) => task.available_count,
+    },
+    { key: 'locked', header: t`Locked`, numeric: true, cell: (task) => task.locked_count },
+  ]
+  const reviewedCountColumn: DataColumn<ReviewTask> = {
+    key: 'reviewed',
+    header: t`Reviewed`,
+    numeric: true,
+    cell: (task) => task.reviewed_count,
+  }
+  const countColumns = reviewed
+    ? [reviewedCountColumn, ...pendingCountColumns]
+    : [...pendingCountColumns, reviewedCountColumn]
+
   let content = <Loading label={t`Loading the tasks…`} />
   if (tasks.isError) {
     content = (
@@ -48,8 +68,11 @@ export function ReviewTasksPage({ reviewed = false }: { reviewed?: boolean }) {
         rowKey={(task) => task.id}
         minWidth={900}
         busy={tasks.isFetching}
+        // The counts a reviewer chooses a task by come first (the reviewed count on the reviewed
+        // list): on a tablet or a phone they show without scrolling the table sideways.
         columns={[
           { key: 'task', header: t`Task`, cell: link, rowHeader: true },
+          ...countColumns,
           {
             key: 'type',
             header: t`Task type`,
@@ -69,20 +92,6 @@ export function ReviewTasksPage({ reviewed = false }: { reviewed?: boolean }) {
             key: 'protocol',
             header: t`Protocol`,
             cell: (task) => `${task.protocol.name} v${task.protocol.version}`,
-          },
-          { key: 'pending', header: t`Pending`, numeric: true, cell: (task) => task.pending_count },
-          {
-            key: 'available',
-            header: t`Available`,
-            numeric: true,
-            cell: (task) => task.available_count,
-          },
-          { key: 'locked', header: t`Locked`, numeric: true, cell: (task) => task.locked_count },
-          {
-            key: 'reviewed',
-            header: t`Reviewed`,
-            numeric: true,
-            cell: (task) => task.reviewed_count,
           },
           {
             key: 'oldest',

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { Loader, ThemeIcon, Tooltip } from '@mantine/core'
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react'
+import type { OutboxError } from '../../offline/db'
+import { saveProblemLabel } from './save-problem'
 import type { SaveStatus } from './useReviewCard'
 
 /** The spec's save-status indicator of a review card, with its tooltips. */
@@ -9,9 +11,9 @@ export function SaveStatusIcon({
   problem,
 }: {
   status: SaveStatus
-  problem: string | null
+  problem: OutboxError | null
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   if (status === 'initialized') return null
   if (status === 'saving') {
     const label = t`Review is being processed`
@@ -37,8 +39,7 @@ export function SaveStatusIcon({
       </Tooltip>
     )
   }
-  const label =
-    status === 'invalid' ? (problem ?? t`Invalid review`) : (problem ?? t`Unknown error`)
+  const label = problem ? saveProblemLabel(i18n, problem) : t`Unknown error`
   return (
     <Tooltip label={label}>
       <ThemeIcon color="red" variant="light" size="sm" aria-label={label} data-save-status={status}>

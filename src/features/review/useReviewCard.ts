@@ -7,6 +7,7 @@ import {
   type ReviewedItem,
   type ReviewedItemList,
 } from '../../../contract/review'
+import type { OutboxError } from '../../offline/db'
 import { REVIEW_SAVE, type ReviewFields } from '../../offline/operations/review-save'
 import { enqueue, subscribe } from '../../offline/outbox'
 import { deleteReviewDraft, readReviewDraft } from './drafts'
@@ -47,7 +48,7 @@ export function useReviewCard(item: ReviewedItem, via: 'locked' | 'reviewed') {
   const queryClient = useQueryClient()
   const [changed, setChanged] = useState<ReviewFields>({})
   const [status, setStatus] = useState<SaveStatus>(item.mark === 0 ? 'initialized' : 'saved')
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problem, setProblem] = useState<OutboxError | null>(null)
   const latest = useRef<ReviewFields>({})
 
   const send = useCallback(
@@ -86,9 +87,9 @@ export function useReviewCard(item: ReviewedItem, via: 'locked' | 'reviewed') {
         if (event.type === 'rejected' && event.rejection.op.kind === REVIEW_SAVE) {
           const payload = event.rejection.op.payload as { reviewItemId: number }
           if (payload.reviewItemId !== item.id) return
-          const { status: httpStatus, detail } = event.rejection.error
-          setStatus(httpStatus === 400 ? 'invalid' : 'error')
-          setProblem(detail)
+          const { error } = event.rejection
+          setStatus(error.status === 400 ? 'invalid' : 'error')
+          setProblem(error)
         }
       }),
     [item.id, queryClient],

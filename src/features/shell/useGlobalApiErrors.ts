@@ -12,7 +12,7 @@ import { signOut } from '../auth/session'
 type StatusNotice = { title: MessageDescriptor; message: MessageDescriptor }
 
 /** The spec's error catalogue (section 8) for failures a screen does not handle itself. */
-const STATUS_NOTICES: Record<number, StatusNotice> = {
+const STATUS_NOTICES: Partial<Record<number, StatusNotice>> = {
   403: {
     title: msg`Permissions error`,
     message: msg`You do not have permission to do this. Sign in to an account with the right permissions or contact the administrators.`,
@@ -30,6 +30,10 @@ const STATUS_NOTICES: Record<number, StatusNotice> = {
     message: msg`This request must come from the internal network.`,
   },
 }
+
+/** The catalogue's title for a failed status, for screens that show failures themselves. */
+export const statusNoticeTitle = (status: number): MessageDescriptor | undefined =>
+  STATUS_NOTICES[status]?.title
 
 const UNAUTHORIZED_NOTICE = msg`User unauthorized: your session expired or you are not authorized, please reauthenticate`
 

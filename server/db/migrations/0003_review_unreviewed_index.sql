@@ -1,0 +1,1 @@
+CREATE INDEX "review_items_unreviewed_idx" ON "review_items" USING btree ("task_id","generated_at" NULLS FIRST,"id") WHERE "review_items"."status" <> 'REVIEWED';
