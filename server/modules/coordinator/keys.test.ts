@@ -358,3 +358,26 @@ describe('password-reset keys', () => {
     expect((await staff.post(RESET, { email: 'anyone@example.test' })).statusCode).toBe(201)
   })
 })
+
+describe('GET /api/coordinator/groups/', () => {
+  it('answers the coordinator their coordination groups with the groups they manage, staff all', async () => {
+    const own = (await ownCoordinator.get('coordinator/groups/')).json()
+    expect(own).toEqual([
+      {
+        id: ownGroup,
+        name: 'own coordination',
+        review_group: false,
+        coordination_group: true,
+        task_group: true,
+        managed_groups: [{ id: managedGroup, name: 'managed' }],
+      },
+    ])
+    const other = (await otherCoordinator.get('coordinator/groups/')).json()
+    expect(other.map((group: { id: number }) => group.id)).toEqual([otherGroup])
+    const all = (await staff.get('coordinator/groups/')).json()
+    expect(all.map((group: { id: number }) => group.id)).toEqual([otherGroup, ownGroup])
+    for (const client of others) {
+      expect((await client.get('coordinator/groups/')).statusCode).toBe(403)
+    }
+  })
+})
