@@ -36,6 +36,8 @@ export const registrationKeysQuery = (place: ListPlace) =>
     queryFn: ({ signal }) =>
       api(REGISTRATION, { schema: RegistrationKeyListSchema, query: listQuery(place), signal }),
     placeholderData: keepPreviousData,
+    // Registrations and resets use keys up meanwhile: the list is read afresh on every visit.
+    staleTime: 0,
   })
 
 export const resetKeysQuery = (place: ListPlace) =>
@@ -44,6 +46,8 @@ export const resetKeysQuery = (place: ListPlace) =>
     queryFn: ({ signal }) =>
       api(RESET, { schema: ResetKeyListSchema, query: listQuery(place), signal }),
     placeholderData: keepPreviousData,
+    // Registrations and resets use keys up meanwhile: the list is read afresh on every visit.
+    staleTime: 0,
   })
 
 export const createRegistrationKey = (body: RegistrationKeyInput) =>
