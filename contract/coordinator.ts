@@ -10,3 +10,20 @@ export const CoordinatorCountersSchema = v.object({
   pending_time_logs: v.number(),
 })
 export type CoordinatorCounters = v.InferOutput<typeof CoordinatorCountersSchema>
+
+const GroupRefSchema = v.object({ id: v.number(), name: v.string() })
+
+/**
+ * A coordination group of the caller (the spec's coordination group, with the groups it manages
+ * besides itself: where its registration keys may send new accounts).
+ */
+export const CoordinationGroupSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  review_group: v.boolean(),
+  coordination_group: v.boolean(),
+  task_group: v.boolean(),
+  managed_groups: v.array(GroupRefSchema),
+})
+export type CoordinationGroup = v.InferOutput<typeof CoordinationGroupSchema>
+export const CoordinationGroupListSchema = v.array(CoordinationGroupSchema)

@@ -109,6 +109,14 @@ describe('the manage command as a process', () => {
     expect(duplicate.stderr).not.toMatch(STACK_LINE)
   })
 
+  it('prints a registration link starting with the public origin', async () => {
+    const env = embeddedEnv(tempDataDir(), { PUBLIC_ORIGIN: 'https://crowd.example.org' })
+    const run = await spawnCli(['registration-key', '--email', 'first@example.org'], env)
+    expect(run).toMatchObject({ code: 0, stderr: '' })
+    expect(run.stdout).toMatch(/Registration key \d+ for first@example.org: 1 account\(s\) until /)
+    expect(run.stdout).toMatch(/^https:\/\/crowd\.example\.org\/register\?key=\S+$/m)
+  })
+
   it('says who holds the embedded database instead of opening it twice', async () => {
     const dataDir = tempDataDir()
     const server = await openDatabase({ kind: 'pglite', dataDir, owner: 'server' })

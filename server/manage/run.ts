@@ -5,11 +5,17 @@ import { EmbeddedDatabaseBusyError } from '../db/embedded-lock'
 import { createDemoWorkspace } from '../demo/demo'
 import { CREATEUSER_USAGE, createUser, parseCreateUserArgs } from './createuser'
 import { CommandError } from './errors'
+import {
+  makeRegistrationKey,
+  parseRegistrationKeyArgs,
+  REGISTRATION_KEY_USAGE,
+} from './registration-key'
 
 export const USAGE = `Usage: npm run manage -- <command> [options]
 
 Commands:
   ${CREATEUSER_USAGE}
+  ${REGISTRATION_KEY_USAGE}
   demo
     Fills an empty database with a demo workspace: one account per role, groups, a project, a
     protocol, a schema, a task type and a running task with audio and picture items. Every
@@ -41,6 +47,19 @@ export async function runCli(
         output.out(
           `Created user "${user.username}" (id ${user.id}) with roles ${user.roles.join(', ')}.`,
         )
+        return 0
+      }
+      case 'registration-key': {
+        const input = parseRegistrationKeyArgs(args)
+        const key = await withDatabase(env, (db, config) =>
+          makeRegistrationKey(db, input, config.publicOrigins[0] ?? ''),
+        )
+        const who = key.email === null ? 'anyone with the link' : key.email
+        output.out(
+          `Registration key ${key.id} for ${who}: ${key.accounts_left} account(s) until ${key.expiration_timestamp}.`,
+        )
+        output.out(key.link)
+        output.out('The link is shown only this once.')
         return 0
       }
       case 'demo': {

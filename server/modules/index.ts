@@ -5,6 +5,7 @@ import { clientGroupRoutes } from './client-groups/routes'
 import { clientPickerRoutes } from './client-pickers/routes'
 import { clientTaskRoutes } from './client-tasks/routes'
 import { coordinatorItemSetRoutes } from './coordinator/item-sets-routes'
+import { coordinatorKeyRoutes } from './coordinator/keys-routes'
 import { coordinatorRoutes } from './coordinator/routes'
 import { instanceRoutes } from './instance/routes'
 import { languageRoutes } from './languages/routes'
@@ -28,6 +29,7 @@ export const apiModules: AppPlugin[] = [
   clientTaskRoutes,
   workerTaskRoutes,
   coordinatorItemSetRoutes,
+  coordinatorKeyRoutes,
   reviewRoutes,
   feedbackRoutes,
 ]

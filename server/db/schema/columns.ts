@@ -14,6 +14,10 @@ export const optionalTimestamp = () => timestamp({ withTimezone: true })
 export const cascadeRef = (ref: () => AnyPgColumn) =>
   integer().notNull().references(ref, { onDelete: 'cascade' })
 
+/** An optional reference to a row it belongs to: it goes with that row. */
+export const optionalCascadeRef = (ref: () => AnyPgColumn) =>
+  integer().references(ref, { onDelete: 'cascade' })
+
 /** A required reference that keeps the referenced row from being deleted while in use. */
 export const restrictRef = (ref: () => AnyPgColumn) =>
   integer().notNull().references(ref, { onDelete: 'restrict' })

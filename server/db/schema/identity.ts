@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -15,10 +16,12 @@ import {
   cascadeRef,
   createdAt,
   identityId,
+  optionalCascadeRef,
   optionalTimestamp,
   requiredTimestamp,
   setNullRef,
 } from './columns'
+import { endworkerGroups } from './groups'
 
 export const languages = pgTable('languages', {
   id: identityId(),
@@ -168,14 +171,22 @@ export const registrationKeys = pgTable('registration_keys', {
   accountsLeft: integer().notNull().default(1),
   deactivateAccount: boolean().notNull().default(false),
   isEndworker: boolean().notNull().default(true),
+  /** The coordination group whose coordinators manage the key; none for keys made by staff. */
+  coordinationGroupId: optionalCascadeRef((): AnyPgColumn => endworkerGroups.id),
   createdById: setNullRef(() => users.id),
 })
 
 export const passwordResetKeys = pgTable('password_reset_keys', {
   id: identityId(),
   keyHash: text().notNull().unique(),
-  userId: cascadeRef(() => users.id),
+  /**
+   * The account the e-mail named when the key was made; none when it named no account in reach,
+   * and such a key is still made and answered alike, so that keys reveal no accounts.
+   */
+  userId: optionalCascadeRef((): AnyPgColumn => users.id),
   email: text().notNull(),
+  /** The coordination group whose coordinators manage the key; none for keys made by staff. */
+  coordinationGroupId: optionalCascadeRef((): AnyPgColumn => endworkerGroups.id),
   createdAt: createdAt(),
   expiresAt: requiredTimestamp(),
   usedAt: optionalTimestamp(),

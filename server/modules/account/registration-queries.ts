@@ -87,7 +87,7 @@ export async function lockResetKey(db: Db, keyHash: string) {
       username: users.username,
     })
     .from(passwordResetKeys)
-    .innerJoin(users, eq(users.id, passwordResetKeys.userId))
+    .leftJoin(users, eq(users.id, passwordResetKeys.userId))
     .where(usableResetKey(keyHash))
     .for('update', { of: passwordResetKeys })
   return key ?? null

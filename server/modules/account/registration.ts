@@ -142,8 +142,11 @@ export async function resetPassword(db: Db, input: ResetPassword): Promise<void>
   await db.transaction(async (tx) => {
     const key = await lockResetKey(tx, hashToken(input.key))
     if (!key) throw invalidKeyField()
-    await updateUser(tx, key.userId, { passwordHash })
     await markResetKeyUsed(tx, key.id)
+    // A key made for an e-mail that named no account is used up like any other and answered
+    // alike, so that its link does not tell which addresses have accounts.
+    if (key.userId === null || key.username === null) return
+    await updateUser(tx, key.userId, { passwordHash })
     await deleteUserSessions(tx, key.userId)
     // A user who locked themselves out and got a new password may sign in at once.
     await clearLoginFailures(tx, accountSubject(key.username))

@@ -1,10 +1,12 @@
 import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { APPROVAL_STATUS } from '../../../contract/auth'
 import type { Db } from '../../db/client'
 import {
   approvals,
   coordinationManagedGroups,
   endworkerGroupMembers,
+  endworkerGroups,
   endworkerProfiles,
   groupCoordinators,
   profileLanguages,
@@ -77,4 +79,53 @@ export async function countCoordinatorCounters(db: Db, coordinatorId: number | n
     pending_profile_approvals: pendingApprovals?.value ?? 0,
     pending_time_logs: pendingLogs?.value ?? 0,
   }
+}
+
+/** Coordination groups by name, with the groups each manages: the caller's, or all for null. */
+export async function listCoordinationGroups(db: Db, coordinatorId: number | null) {
+  const groups = await db
+    .select()
+    .from(endworkerGroups)
+    .where(
+      and(
+        eq(endworkerGroups.coordinationGroup, true),
+        coordinatorId === null
+          ? undefined
+          : inArray(
+              endworkerGroups.id,
+              db
+                .select({ groupId: groupCoordinators.groupId })
+                .from(groupCoordinators)
+                .where(eq(groupCoordinators.userId, coordinatorId)),
+            ),
+      ),
+    )
+    .orderBy(endworkerGroups.name, endworkerGroups.id)
+  if (groups.length === 0) return []
+  const managedGroups = alias(endworkerGroups, 'managed_groups')
+  const managed = await db
+    .select({
+      coordinationGroupId: coordinationManagedGroups.coordinationGroupId,
+      id: managedGroups.id,
+      name: managedGroups.name,
+    })
+    .from(coordinationManagedGroups)
+    .innerJoin(managedGroups, eq(managedGroups.id, coordinationManagedGroups.managedGroupId))
+    .where(
+      inArray(
+        coordinationManagedGroups.coordinationGroupId,
+        groups.map((group) => group.id),
+      ),
+    )
+    .orderBy(managedGroups.name)
+  return groups.map((group) => ({
+    id: group.id,
+    name: group.name,
+    review_group: group.reviewGroup,
+    coordination_group: group.coordinationGroup,
+    task_group: group.taskGroup,
+    managed_groups: managed
+      .filter((row) => row.coordinationGroupId === group.id)
+      .map(({ id, name }) => ({ id, name })),
+  }))
 }

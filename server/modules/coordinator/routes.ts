@@ -1,7 +1,10 @@
-import { CoordinatorCountersSchema } from '../../../contract/coordinator'
+import {
+  CoordinationGroupListSchema,
+  CoordinatorCountersSchema,
+} from '../../../contract/coordinator'
 import { currentUser, requirePermission } from '../../http/guards'
 import type { AppPlugin } from '../../http/valibot'
-import { coordinatorCounters } from './service'
+import { coordinationGroups, coordinatorCounters } from './service'
 
 export const coordinatorRoutes: AppPlugin = async (app) => {
   app.get(
@@ -11,5 +14,14 @@ export const coordinatorRoutes: AppPlugin = async (app) => {
       schema: { tags: ['coordinator'], response: { 200: CoordinatorCountersSchema } },
     },
     async (request) => coordinatorCounters(app.db, currentUser(request)),
+  )
+
+  app.get(
+    '/coordinator/groups/',
+    {
+      onRequest: requirePermission('coordinator'),
+      schema: { tags: ['coordinator'], response: { 200: CoordinationGroupListSchema } },
+    },
+    async (request) => coordinationGroups(app.db, currentUser(request)),
   )
 }

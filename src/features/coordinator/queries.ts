@@ -1,12 +1,26 @@
 import { queryOptions } from '@tanstack/react-query'
 import { MENU_COUNTER_REFRESH_MS } from '../../../contract/constants'
-import { type CoordinatorCounters, CoordinatorCountersSchema } from '../../../contract/coordinator'
+import {
+  CoordinationGroupListSchema,
+  type CoordinatorCounters,
+  CoordinatorCountersSchema,
+} from '../../../contract/coordinator'
 import { api } from '../../api/client'
 
 export const coordinatorKeys = {
   all: ['coordinator'] as const,
   counters: () => [...coordinatorKeys.all, 'counters'] as const,
+  groups: () => [...coordinatorKeys.all, 'groups'] as const,
 }
+
+/** The caller's coordination groups, for the selector of every coordinator page. */
+export const coordinationGroupsQuery = () =>
+  queryOptions({
+    queryKey: coordinatorKeys.groups(),
+    queryFn: ({ signal }) =>
+      api('coordinator/groups/', { schema: CoordinationGroupListSchema, signal }),
+    staleTime: 5 * 60_000,
+  })
 
 /**
  * The menu counters, refreshed every five minutes. They run in the background, so only a lost

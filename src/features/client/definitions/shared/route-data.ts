@@ -1,7 +1,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { resolveClientGroup } from '../../client-group-search'
+import { resolveGroup } from '../../../../ui/group-filter-search'
 import { clientGroupsQuery } from '../../queries/definitions'
 import { FIRST_PAGE, listQuery } from './list-state'
 
@@ -21,7 +21,7 @@ export async function prefetchFirstPage<T, TKey extends QueryKey>(
   listOptions: (query: ReturnType<typeof listQuery>) => FetchQueryOptions<T, Error, T, TKey>,
 ): Promise<void> {
   const groups = await queryClient.ensureQueryData(clientGroupsQuery()).catch(() => undefined)
-  const clientGroup = resolveClientGroup(clientGroupFromUrl, groups)
+  const clientGroup = resolveGroup(clientGroupFromUrl, groups)
   await queryClient.prefetchQuery(listOptions(listQuery({ clientGroup, ...FIRST_PAGE })))
 }
 
