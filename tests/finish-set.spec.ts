@@ -117,9 +117,21 @@ test.describe('finishing an item set', () => {
     await expect(take).toBeVisible({ timeout: 20_000 })
     await expect(demoTask(page).getByRole('link', { name: 'Continue' })).toHaveCount(0)
 
-    // Every save of the set reached the server before its lock ended.
+    // Every save of the set reached the server before its lock ended. Polled: right after the
+    // offline reload, the header may show its count before the engine has read the device.
+    await expect
+      .poll(
+        async () => {
+          const { expired, done_items_count } = await apiGet<WorkerItemSet>(
+            page,
+            `endworker/item-sets/${itemSetId}/`,
+          )
+          return { expired, done_items_count }
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual({ expired: true, done_items_count: 3 })
     const finished = await apiGet<WorkerItemSet>(page, `endworker/item-sets/${itemSetId}/`)
-    expect(finished).toMatchObject({ expired: true, done_items_count: 3 })
     expect(finished.items.map((item) => item.annotation?.data.transcript)).toEqual([
       'offline 1',
       'offline 2',
