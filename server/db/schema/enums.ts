@@ -41,5 +41,4 @@ export const TIMELOG_SOURCE_TYPES = [
 ] as const
 export type TimelogSourceType = (typeof TIMELOG_SOURCE_TYPES)[number]
 
-/** Pending 0, Automatic 1, Accepted 2, Rejected 3. */
-export const TIMELOG_STATUS = { PENDING: 0, AUTOMATIC: 1, ACCEPTED: 2, REJECTED: 3 } as const
+export { TIMELOG_STATUS } from '../../../contract/worktime-rules'
