@@ -40,10 +40,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
 
   async function signOutAndLeave() {
     setUnsent(null)
-    await signOut(queryClient)
+    const providerLogoutUrl = await signOut(queryClient)
     // Protocols and item media of this user must not stay behind for the next one.
     await clearUserDataCaches()
-    await navigate({ to: '/login' })
+    // The identity provider ends its own session, then sends the browser back to the login page.
+    if (providerLogoutUrl) window.location.assign(providerLogoutUrl)
+    else await navigate({ to: '/login' })
   }
 
   return (
