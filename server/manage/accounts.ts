@@ -8,8 +8,11 @@ export type NewAccount = {
   email: string
   firstName: string
   lastName: string
-  passwordHash: string
+  /** Null for a placeholder account that will sign in through single sign-on. */
+  passwordHash: string | null
   roles: Role[]
+  isSsoAccount?: boolean
+  isActive?: boolean
 }
 
 export async function usernameTaken(db: Db, username: string): Promise<boolean> {

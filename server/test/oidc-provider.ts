@@ -19,6 +19,12 @@ export type TestProvider = {
   close: () => Promise<void>
 }
 
+/** The one client the test provider knows: the product. */
+export const TEST_CLIENT = {
+  clientId: 'crowdwork-test',
+  clientSecret: 'crowdwork-test-secret-that-is-long-enough',
+}
+
 /**
  * A real OpenID provider (oidc-provider with its development login and consent pages) on a
  * loopback port, with one confidential client whose return addresses are given.
@@ -40,8 +46,7 @@ export async function startTestProvider({
     server.listen(port, '127.0.0.1', resolve)
   })
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const clientId = 'crowdwork-test'
-  const clientSecret = 'crowdwork-test-secret-that-is-long-enough'
+  const { clientId, clientSecret } = TEST_CLIENT
   const provider = new Provider(issuer, {
     clients: [
       {

@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { E2E_OIDC, SSO_PEOPLE } from './sso'
+
+const signInButton = (page: Page) =>
+  page.getByRole('link', { name: `Sign in with ${E2E_OIDC.providerName}` })
+
+test.beforeEach(async ({ page }) => {
+  // The provider's own pages ask for a web font; these machines have no way out.
+  await page.route('https://fonts.googleapis.com/**', (route) =>
+    route.fulfill({ contentType: 'text/css', body: '' }),
+  )
+})
+
+/** From the product's login page, through the provider's login (and consent, when asked). */
+async function signInAtProvider(page: Page, login: string, { consent = true } = {}) {
+  await signInButton(page).click()
+  await page.waitForURL((url) => url.href.startsWith(E2E_OIDC.issuer))
+  await page.locator('input[name="login"]').fill(login)
+  await page.locator('input[name="password"]').fill('any password')
+  await page.getByRole('button', { name: 'Sign-in' }).click()
+  if (consent) await page.getByRole('button', { name: 'Continue' }).click()
+}
+
+async function acceptCookies(page: Page) {
+  const banner = page.getByRole('dialog', { name: 'Our website uses cookies' })
+  await banner.getByRole('button', { name: 'I understand' }).click()
+  await expect(banner).toBeHidden()
+}
+
+test('a linked person signs in at the provider, lands on the page asked for and signs out of both', async ({
+  page,
+}) => {
+  await page.goto('/timelogs')
+  await page.waitForURL(/\/login\?redirect=%2Ftimelogs/)
+  await acceptCookies(page)
+  await signInAtProvider(page, SSO_PEOPLE.linked.login)
+
+  await page.waitForURL((url) => url.pathname === '/timelogs')
+  const clause = page.getByRole('switch', { name: 'I have read and accept the clause.' })
+  await clause.check()
+  await page.getByRole('button', { name: 'Accept', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Time logs' })).toBeVisible()
+
+  // The names come from the provider; a single-sign-on account has no password to change.
+  await page.getByRole('button', { name: SSO_PEOPLE.linked.account.username }).click()
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible()
+  await expect(page.getByRole('menuitem', { name: 'Change password' })).toHaveCount(0)
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+
+  // The provider asks before ending its own session, then sends the browser to the login page.
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click()
+  await page.waitForURL((url) => url.pathname === '/login')
+  const session = await page.request.get('/api/auth/current-user/')
+  expect(session.status()).toBe(401)
+
+  // The provider forgot the person too: signing in asks for the login again.
+  await signInButton(page).click()
+  await expect(page.locator('input[name="login"]')).toBeVisible()
+})
+
+test('a person without an account lands on the failure page', async ({ page }) => {
+  await page.goto('/login')
+  await acceptCookies(page)
+  await signInAtProvider(page, SSO_PEOPLE.stranger.login)
+
+  await page.waitForURL((url) => url.pathname === '/oidc_failure')
+  await expect(page.getByRole('heading', { name: 'Authentication failed' })).toBeVisible()
+  await expect(
+    page.getByText('No account waits for the e-mail address of your external account.'),
+  ).toBeVisible()
+})
+
+test('a deactivated account lands on the failure page', async ({ page }, testInfo) => {
+  await page.goto('/login')
+  await acceptCookies(page)
+  await page.screenshot({ path: testInfo.outputPath('login-desktop.png'), fullPage: true })
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.screenshot({ path: testInfo.outputPath('login-phone.png'), fullPage: true })
+  await signInAtProvider(page, SSO_PEOPLE.deactivated.login)
+
+  await page.waitForURL((url) => url.pathname === '/oidc_failure')
+  await expect(
+    page.getByText('Your account is deactivated. Contact your coordinator or an administrator.'),
+  ).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('failure-phone.png'), fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.screenshot({ path: testInfo.outputPath('failure-desktop.png'), fullPage: true })
+  await page.getByRole('link', { name: 'Back to login' }).click()
+  await expect(signInButton(page)).toBeVisible()
+})
