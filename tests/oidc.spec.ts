@@ -34,13 +34,23 @@ test('a linked person signs in at the provider, lands on the page asked for and 
   await page.goto('/timelogs')
   await page.waitForURL(/\/login\?redirect=%2Ftimelogs/)
   await acceptCookies(page)
+  const providerReturn = page.waitForRequest((request) =>
+    request.url().startsWith(E2E_OIDC.redirectUri),
+  )
   await signInAtProvider(page, SSO_PEOPLE.linked.login)
+  const callbackUrl = (await providerReturn).url()
 
   await page.waitForURL((url) => url.pathname === '/timelogs')
   const clause = page.getByRole('switch', { name: 'I have read and accept the clause.' })
   await clause.check()
   await page.getByRole('button', { name: 'Accept', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Time logs' })).toBeVisible()
+
+  // Back onto the used callback (as the back button or a reload would): still signed in, so on
+  // to the app rather than an error.
+  await page.goto(callbackUrl)
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/') && url.pathname !== '/')
+  expect(new URL(page.url()).pathname).not.toMatch(/^\/(oidc_failure|login)/)
 
   // The names come from the provider; a single-sign-on account has no password to change.
   await page.getByRole('button', { name: SSO_PEOPLE.linked.account.username }).click()
