@@ -12,14 +12,35 @@ test.beforeEach(async ({ page }) => {
   )
 })
 
-/** From the product's login page, through the provider's login (and consent, when asked). */
-async function signInAtProvider(page: Page, login: string, { consent = true } = {}) {
+async function openProviderLogin(page: Page) {
   await signInButton(page).click()
   await page.waitForURL((url) => url.href.startsWith(E2E_OIDC.issuer))
+}
+
+/** On the provider's login page: signs in, and consents when the provider asks. */
+async function loginAtProvider(page: Page, login: string) {
   await page.locator('input[name="login"]').fill(login)
   await page.locator('input[name="password"]').fill('any password')
   await page.getByRole('button', { name: 'Sign-in' }).click()
-  if (consent) await page.getByRole('button', { name: 'Continue' }).click()
+  // A provider session from another tab may have the consent already.
+  const consent = page.getByRole('button', { name: 'Continue' })
+  await expect(consent.or(page.locator('#root'))).toBeVisible()
+  if (await consent.isVisible()) await consent.click()
+  await page.waitForURL((url) => !url.href.startsWith(E2E_OIDC.issuer))
+}
+
+/** From the product's login page, through the provider's login and consent pages. */
+async function signInAtProvider(page: Page, login: string) {
+  await openProviderLogin(page)
+  await loginAtProvider(page, login)
+}
+
+/** Where the product sent the browser once the provider was done, off the callback pages. */
+async function landing(page: Page): Promise<string> {
+  await page.waitForURL(
+    (url) => !url.pathname.startsWith('/api/') && !['/', '/callback'].includes(url.pathname),
+  )
+  return new URL(page.url()).pathname
 }
 
 async function acceptCookies(page: Page) {
@@ -49,8 +70,7 @@ test('a linked person signs in at the provider, lands on the page asked for and 
   // Back onto the used callback (as the back button or a reload would): still signed in, so on
   // to the app rather than an error.
   await page.goto(callbackUrl)
-  await page.waitForURL((url) => !url.pathname.startsWith('/api/') && url.pathname !== '/')
-  expect(new URL(page.url()).pathname).not.toMatch(/^\/(oidc_failure|login)/)
+  expect(await landing(page)).not.toMatch(/^\/(oidc_failure|login)/)
 
   // The names come from the provider; a single-sign-on account has no password to change.
   await page.getByRole('button', { name: SSO_PEOPLE.linked.account.username }).click()
@@ -98,4 +118,18 @@ test('a deactivated account lands on the failure page', async ({ page }, testInf
   await page.screenshot({ path: testInfo.outputPath('failure-desktop.png'), fullPage: true })
   await page.getByRole('link', { name: 'Back to login' }).click()
   await expect(signInButton(page)).toBeVisible()
+})
+
+test('logins started in two tabs both complete', async ({ context, page }) => {
+  await page.goto('/login')
+  await acceptCookies(page)
+  const secondTab = await context.newPage()
+  await secondTab.goto('/login')
+  await openProviderLogin(page)
+  await openProviderLogin(secondTab)
+
+  await loginAtProvider(secondTab, SSO_PEOPLE.linked.login)
+  expect(await landing(secondTab)).not.toMatch(/^\/(oidc_failure|login)/)
+  await loginAtProvider(page, SSO_PEOPLE.linked.login)
+  expect(await landing(page)).not.toMatch(/^\/(oidc_failure|login)/)
 })
