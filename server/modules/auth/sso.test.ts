@@ -11,22 +11,27 @@ const CALLBACK = `${PUBLIC_ORIGIN}/api/auth/oidc/callback/`
 
 let provider: TestProvider
 let t: TestApp
+const logLines: { msg: string; reason?: string; detail?: string }[] = []
 
 beforeAll(async () => {
   provider = await startTestProvider({
     redirectUri: CALLBACK,
     postLogoutRedirectUri: `${PUBLIC_ORIGIN}/login`,
   })
-  t = await createTestApp({
-    publicOrigins: [PUBLIC_ORIGIN],
-    oidc: oidcConfig({
-      issuer: provider.issuer,
-      clientId: provider.clientId,
-      clientSecret: provider.clientSecret,
-      providerName: 'Example ID',
-      publicOrigin: PUBLIC_ORIGIN,
-    }),
-  })
+  t = await createTestApp(
+    {
+      publicOrigins: [PUBLIC_ORIGIN],
+      logLevel: 'warn',
+      oidc: oidcConfig({
+        issuer: provider.issuer,
+        clientId: provider.clientId,
+        clientSecret: provider.clientSecret,
+        providerName: 'Example ID',
+        publicOrigin: PUBLIC_ORIGIN,
+      }),
+    },
+    { logStream: { write: (line) => logLines.push(JSON.parse(line)) } },
+  )
 })
 afterAll(async () => {
   await t.close()
@@ -151,10 +156,17 @@ describe('first sign-in', () => {
     expect((await browser.get('auth/current-user/')).statusCode).toBe(401)
   })
 
-  it('refuses a person without an account', async () => {
-    const { login } = person()
+  it('refuses a person without an account, logging why', async () => {
+    const { login, email } = person()
     const browser = await anonymousClient(t.app)
     expect(await signInWithProvider(browser, login)).toBe('/oidc_failure?reason=no_account')
+    expect(logLines).toContainEqual(
+      expect.objectContaining({
+        msg: 'single sign-on refused',
+        reason: 'no_account',
+        detail: `no account without a link has the e-mail ${email}`,
+      }),
+    )
   })
 
   it('refuses when several accounts have the e-mail', async () => {
@@ -325,5 +337,6 @@ describe('with the provider unreachable', () => {
     } finally {
       await unreachable.close()
     }
-  })
+    // A second app with its own database: slow to make on a busy machine.
+  }, 60_000)
 })
