@@ -155,6 +155,18 @@ export async function signOut(
   return providerLogoutUrl
 }
 
+/**
+ * Where the browser goes after signOut: the identity provider's logout when it answered one (the
+ * provider sends the browser back to /login), otherwise `toLogin`.
+ */
+export async function leaveAfterSignOut(
+  providerLogoutUrl: string | null | undefined,
+  toLogin: () => Promise<unknown>,
+): Promise<void> {
+  if (providerLogoutUrl) window.location.assign(providerLogoutUrl)
+  else await toLogin()
+}
+
 export function clearLocalSession(queryClient: QueryClient): void {
   userVerifiedThisPageLoad = false
   storage.clearSession()

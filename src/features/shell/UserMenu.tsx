@@ -16,7 +16,7 @@ import type { CurrentUser } from '../../../contract/auth'
 import { MOBILE_MAX_WIDTH } from '../../../contract/constants'
 import { getOutboxStatus, hasUnsyncedChanges } from '../../offline/outbox'
 import { clearUserDataCaches } from '../../pwa/service-worker'
-import { signOut } from '../auth/session'
+import { leaveAfterSignOut, signOut } from '../auth/session'
 
 export function UserMenu({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient()
@@ -43,9 +43,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
     const providerLogoutUrl = await signOut(queryClient)
     // Protocols and item media of this user must not stay behind for the next one.
     await clearUserDataCaches()
-    // The identity provider ends its own session, then sends the browser back to the login page.
-    if (providerLogoutUrl) window.location.assign(providerLogoutUrl)
-    else await navigate({ to: '/login' })
+    await leaveAfterSignOut(providerLogoutUrl, () => navigate({ to: '/login' }))
   }
 
   return (
