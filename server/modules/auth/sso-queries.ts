@@ -56,6 +56,17 @@ const accountColumns = {
   lastName: users.lastName,
 }
 
+/**
+ * Two first logins of one provider account at once (two tabs, a double click) would both find no
+ * link and both try to write it; holding this lock until the transaction ends makes the second
+ * one find the link the first made.
+ */
+export async function lockProviderAccount(db: Db, issuer: string, subject: string) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`${issuer}\n${subject}`}, 0))`,
+  )
+}
+
 export async function findLinkedAccount(db: Db, issuer: string, subject: string) {
   const [account] = await db
     .select(accountColumns)

@@ -274,6 +274,25 @@ describe('the login state', () => {
     expect(await returnTo(browser, firstReturn)).toBe(`/callback?username=${account.username}`)
   })
 
+  it('links once when two first logins of one provider account return at the same moment', async () => {
+    const { login, email } = person()
+    const account = await createUser(t.db, { email, isSsoAccount: true })
+    const browser = await anonymousClient(t.app)
+    const firstTab = await startLogin(browser)
+    const secondTab = await startLogin(browser)
+    const returns = [
+      await signInAtProvider(firstTab, login, CALLBACK),
+      await signInAtProvider(secondTab, login, CALLBACK),
+    ]
+
+    const landings = await Promise.all(returns.map((callback) => returnTo(browser, callback)))
+    expect(landings).toEqual([
+      `/callback?username=${account.username}`,
+      `/callback?username=${account.username}`,
+    ])
+    expect((await accountOf(account.id))?.ssoSubject).toBeTruthy()
+  })
+
   it('reports a refusal at the provider', async () => {
     const browser = await anonymousClient(t.app)
     const state = new URL(await startLogin(browser)).searchParams.get('state')

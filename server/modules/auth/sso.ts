@@ -8,6 +8,7 @@ import {
   findLoginAttempt,
   findUnlinkedAccountsByEmail,
   linkAccount,
+  lockProviderAccount,
   recordLoginAttempt,
   takeLoginAttempt,
 } from './sso-queries'
@@ -172,6 +173,7 @@ const filled = (value: unknown): value is string => typeof value === 'string' &&
  */
 async function accountFor(db: Db, issuer: string, person: PersonClaims) {
   return db.transaction(async (tx) => {
+    await lockProviderAccount(tx, issuer, person.sub)
     const linked = await findLinkedAccount(tx, issuer, person.sub)
     if (linked) {
       if (!linked.isActive) throw deactivated(linked.username)
