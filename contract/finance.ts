@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { PageQueryEntries } from './client-definitions'
-import { IdParamSchema, IdSchema, pagedSchema, wholeNumber } from './common'
 import { DUMP_STATUSES as JOB_STATUSES } from './client-tasks'
+import { IdParamSchema, IdSchema, pagedSchema, wholeNumber } from './common'
 
 /**
  * Finance: pay ratios per user over dates, master files that load them, and finance exports that
