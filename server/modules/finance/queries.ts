@@ -151,7 +151,10 @@ export async function setRatioInterval(
   id: number,
   change: Pick<RatioIntervalRow, 'ratio' | 'startAt' | 'endAt'>,
 ) {
-  await db.update(ratioIntervals).set(change).where(eq(ratioIntervals.id, id))
+  await db
+    .update(ratioIntervals)
+    .set({ ratio: change.ratio, startAt: change.startAt, endAt: change.endAt })
+    .where(eq(ratioIntervals.id, id))
 }
 
 export async function deleteRatioInterval(db: Db, id: number) {
