@@ -19,10 +19,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import {
   type RatioInterval,
-  RatioIntervalEndSchema,
   type RatioIntervalEnd,
+  RatioIntervalEndSchema,
 } from '../../../contract/finance'
-import { formatDate } from '../client/tasks/format'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { type DataColumn, DataTable } from '../../ui/DataTable'
 import { FormError } from '../../ui/forms/FormError'
@@ -31,6 +30,7 @@ import { useForm } from '../../ui/forms/use-form'
 import { notifyError, notifySuccess } from '../../ui/notify'
 import { Empty, QueryContent } from '../../ui/QueryStates'
 import { TitleBar } from '../../ui/TitleBar'
+import { formatDate } from '../client/tasks/format'
 import { PageButtons } from './PageButtons'
 import {
   createRatioInterval,
@@ -81,8 +81,7 @@ export function RatioIntervalsPage() {
     {
       key: 'source',
       header: <Trans>Source</Trans>,
-      cell: (row) =>
-        row.master_file === null ? t`By hand` : t`Master file #${row.master_file}`,
+      cell: (row) => (row.master_file === null ? t`By hand` : t`Master file #${row.master_file}`),
     },
     { key: 'author', header: <Trans>Author</Trans>, cell: (row) => row.author ?? '—' },
     {

@@ -47,7 +47,13 @@ type PickerProps<TValue> = {
   description?: string
 }
 
-export function UserPicker({ label, value, onChange, error, description }: PickerProps<string | null>) {
+export function UserPicker({
+  label,
+  value,
+  onChange,
+  error,
+  description,
+}: PickerProps<string | null>) {
   const { t } = useLingui()
   const options = useUserOptions(value === null ? [] : [value])
   return (

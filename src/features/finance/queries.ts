@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
-  type FinanceExportInput,
   FinanceExportDetailSchema,
+  type FinanceExportInput,
   FinanceExportListSchema,
   FinanceExportSchema,
   FinanceOptionsSchema,
@@ -102,9 +102,7 @@ export const financeExportsQuery = (offset: number) =>
       }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      query.state.data?.results.some((row) => row.status === 'PROCESSING')
-        ? EXPORT_POLL_MS
-        : false,
+      query.state.data?.results.some((row) => row.status === 'PROCESSING') ? EXPORT_POLL_MS : false,
   })
 
 export const financeExportDetailQuery = (id: number) =>

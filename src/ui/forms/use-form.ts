@@ -2,8 +2,8 @@ import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react'
-import { storage } from '../../storage'
 import type * as v from 'valibot'
+import { storage } from '../../storage'
 import { type FieldErrors, type IssueDescriber, submissionErrors, validate } from './form-errors'
 
 type FormOptions<TValues, TSchema extends v.GenericSchema, TResult> = {
