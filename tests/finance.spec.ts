@@ -10,6 +10,7 @@ const MASTER_FILE = [
 test('a finance manager loads a master file, runs an export and downloads it', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(120_000)
   await signInAs(page, 'finance')
   await page.goto('/finance')
   await expect(page).toHaveURL(/\/finance\/finance-exports$/)
@@ -46,7 +47,7 @@ test('a finance manager loads a master file, runs an export and downloads it', a
   await form.getByRole('button', { name: 'Start the export' }).click()
   const exports = page.getByRole('table', { name: 'Finance exports' })
   const row = exports.getByRole('row').filter({ hasText: '01 Jan 2025' }).first()
-  await expect(row).toContainText('Finished')
+  await expect(row).toContainText('Finished', { timeout: 60_000 })
   await page.screenshot({ path: testInfo.outputPath('finance-exports.png'), fullPage: true })
 
   const downloading = page.waitForEvent('download')
@@ -64,4 +65,8 @@ test('a finance manager loads a master file, runs an export and downloads it', a
   await page.screenshot({ path: testInfo.outputPath('master-files-375.png'), fullPage: true })
   await page.getByRole('link', { name: 'Ratio intervals' }).click()
   await page.screenshot({ path: testInfo.outputPath('ratio-intervals-375.png'), fullPage: true })
+})
+test.afterAll(async () => {
+  const { e2eEnv } = await import('./env')
+  fs.copyFileSync(e2eEnv('serverLog'), '/tmp/finance-e2e-server.log')
 })
