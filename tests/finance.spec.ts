@@ -66,7 +66,3 @@ test('a finance manager loads a master file, runs an export and downloads it', a
   await page.getByRole('link', { name: 'Ratio intervals' }).click()
   await page.screenshot({ path: testInfo.outputPath('ratio-intervals-375.png'), fullPage: true })
 })
-test.afterAll(async () => {
-  const { e2eEnv } = await import('./env')
-  fs.copyFileSync(e2eEnv('serverLog'), '/tmp/finance-e2e-server.log')
-})

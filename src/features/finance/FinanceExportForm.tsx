@@ -36,7 +36,8 @@ function initialValues(): ExportFormValues {
   }
 }
 
-const TIME_ZONES = Intl.supportedValuesOf('timeZone')
+// Browsers leave UTC out of their list of zones, though it is one (and a common choice).
+const TIME_ZONES = [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])]
 
 /** The period and the selection of a new finance export. */
 export function FinanceExportForm({

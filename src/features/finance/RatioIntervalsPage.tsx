@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
   TextInput,
+  Title,
   Tooltip,
 } from '@mantine/core'
 import { IconCalendarOff, IconPencil, IconTrash } from '@tabler/icons-react'
@@ -131,7 +132,10 @@ export function RatioIntervalsPage() {
           open one it starts in.
         </Trans>
       </Text>
-      <Paper withBorder p="md">
+      <Paper withBorder p="md" component="section" aria-labelledby="new-ratio-interval">
+        <Title order={2} size="h4" id="new-ratio-interval" mb="sm">
+          <Trans>New ratio interval</Trans>
+        </Title>
         <RatioIntervalForm
           editing={null}
           submit={createRatioInterval}
@@ -141,7 +145,8 @@ export function RatioIntervalsPage() {
           }}
         />
       </Paper>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} aria-label={t`Filters`} component="section">
+      <TitleBar level="section" title={<Trans>Intervals</Trans>} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <UserPicker
           label={t`User`}
           value={filters.user === undefined ? null : String(filters.user)}
@@ -153,6 +158,7 @@ export function RatioIntervalsPage() {
             value: String(group.id),
             label: group.name,
           }))}
+          placeholder={t`All groups`}
           value={filters.group === undefined ? null : String(filters.group)}
           onChange={(value) => filter({ group: value === null ? undefined : Number(value) })}
           searchable
