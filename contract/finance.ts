@@ -143,7 +143,6 @@ export const MasterFileSchema = v.object({
 export type MasterFile = v.InferOutput<typeof MasterFileSchema>
 export const MasterFileListSchema = pagedSchema(MasterFileSchema)
 export const PageQuerySchema = v.object(PageQueryEntries)
-export type PageQuery = v.InferOutput<typeof PageQuerySchema>
 
 const idList = v.optional(v.pipe(v.array(IdSchema), v.maxLength(1000, 'at most 1000 ids')), [])
 

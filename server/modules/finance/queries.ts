@@ -78,11 +78,6 @@ export async function filterOptions(db: Db) {
   return { groups, projects: projectRows }
 }
 
-export async function userExists(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId))
-  return row !== undefined
-}
-
 /** Serialises changes to one user's intervals, so two requests cannot both pass the overlap check. */
 export async function lockUser(db: Db, userId: number): Promise<boolean> {
   const [row] = await db
