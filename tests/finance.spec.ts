@@ -39,6 +39,7 @@ test('a finance manager loads a master file, runs an export and downloads it', a
   await expect(
     page.getByRole('table', { name: 'Ratio intervals' }).getByRole('row', { name: /annotator/ }),
   ).toContainText('120%')
+  await page.screenshot({ path: testInfo.outputPath('ratio-intervals.png'), fullPage: true })
 
   await page.getByRole('link', { name: 'Finance exports' }).click()
   const form = page.getByRole('form', { name: 'New finance export' })

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/finance'
 import { FormError } from '../../ui/forms/FormError'
 import { useForm } from '../../ui/forms/use-form'
+import { BELOW_INPUT } from './input-order'
 import { financeOptionsQuery } from './queries'
 import { UsersPicker } from './UserPickers'
 
@@ -75,6 +76,7 @@ export function FinanceExportForm({
           <TextInput type="date" label={t`To`} {...form.textInput('date_to')} />
           <Select
             label={t`Time zone`}
+            inputWrapperOrder={BELOW_INPUT}
             description={t`Days start at midnight here.`}
             data={TIME_ZONES}
             searchable
@@ -93,6 +95,7 @@ export function FinanceExportForm({
           <UsersPicker label={t`Users`} {...form.field('users')} />
           <MultiSelect
             label={t`Projects`}
+            inputWrapperOrder={BELOW_INPUT}
             description={t`Work on tasks of these projects only.`}
             placeholder={form.values.projects.length === 0 ? t`All projects` : undefined}
             data={choices(options.data?.projects)}

@@ -8,6 +8,7 @@ import {
 } from '../../../contract/finance'
 import { FormError } from '../../ui/forms/FormError'
 import { useForm } from '../../ui/forms/use-form'
+import { BELOW_INPUT } from './input-order'
 import { UserPicker } from './UserPickers'
 
 type RatioFormValues = {
@@ -70,6 +71,7 @@ export function RatioIntervalForm({ editing, submit, onSaved, onCancel }: RatioI
           )}
           <NumberInput
             label={t`Ratio (%)`}
+            inputWrapperOrder={BELOW_INPUT}
             description={t`100 pays paid time as it is.`}
             min={0}
             max={RATIO_PERCENT_MAX}
@@ -80,6 +82,7 @@ export function RatioIntervalForm({ editing, submit, onSaved, onCancel }: RatioI
           <TextInput
             type="date"
             label={t`Valid to`}
+            inputWrapperOrder={BELOW_INPUT}
             description={t`The last day; empty for no end.`}
             {...form.textInput('valid_to')}
           />
