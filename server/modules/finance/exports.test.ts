@@ -172,6 +172,29 @@ describe('finance exports', () => {
     expect(listed.json().results[0]).toMatchObject({ id: detail.id, author: manager.user.username })
   })
 
+  it('counts the days a closed open interval gives up as changed', async () => {
+    const other = await createUser(t.db, { roles: ['endworker'] })
+    await t.db.insert(timeLogIntervals).values({
+      userId: other.id,
+      sourceType: 'TASK',
+      startAt: new Date('2026-01-12T09:00:00Z'),
+      endAt: new Date('2026-01-12T10:00:00Z'),
+      status: TIMELOG_STATUS.ACCEPTED,
+    })
+    const open = { user: other.id, ratio: 100, valid_from: '2026-01-01' }
+    expect((await manager.post('finance/ratio-intervals/', open)).statusCode).toBe(201)
+    const exported = await manager.post('finance/exports/', { ...PERIOD, users: [other.id] })
+    expect(exported.json()).toMatchObject({ status: 'FINISHED', users_count: 1 })
+
+    // Ends before the exported 12th, yet closes the open interval that paid it.
+    const early = { user: other.id, ratio: 90, valid_from: '2026-01-05', valid_to: '2026-01-06' }
+    const refused = await manager.post('finance/ratio-intervals/', early)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().fields.correct_exported[0]).toContain(
+      "already paid this user's 2026-01-12",
+    )
+  })
+
   it('refuses a period that ends before it starts and an unknown time zone', async () => {
     const backwards = await manager.post('finance/exports/', {
       ...PERIOD,

@@ -244,7 +244,9 @@ async function placeIntervals(
         )
       }
     }
-    const exported = await firstExportedDay(db, userId, row.from, end ? dayOf(end) : null)
+    // Closing an open interval takes its ratio from every day after the new start.
+    const until = toClose || !end ? null : dayOf(end)
+    const exported = await firstExportedDay(db, userId, row.from, until)
     if (exported) messages.warn(row.line, `${row.login}: ${exportedMessage(exported)}`)
     const id = await insertRatioInterval(db, {
       userId,

@@ -138,7 +138,8 @@ export async function createRatioInterval(db: Db, authorId: number, input: Ratio
     await requireCorrectionConsent(
       tx,
       input.user,
-      [{ from: start, until: end }],
+      // Closing an open interval takes its ratio from every day after the new start.
+      [{ from: start, until: toClose ? null : end }],
       input.correct_exported,
     )
     if (toClose) await setRatioInterval(tx, toClose.id, { ...toClose, endAt: start })
