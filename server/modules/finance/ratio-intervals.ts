@@ -164,7 +164,9 @@ async function changeRange(
     const found = await ratioIntervalRow(tx, id)
     if (!found) throw notFound('No such ratio interval.')
     await lockUser(tx, found.userId)
-    const current = (await ratioIntervalRow(tx, id))!
+    // Read again under the user's lock: a request that held it may have changed or deleted it.
+    const current = await ratioIntervalRow(tx, id)
+    if (!current) throw notFound('No such ratio interval.')
     const change = next(current)
     const clash = (
       await overlappingIntervals(tx, current.userId, change.startAt, change.endAt)
