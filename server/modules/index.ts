@@ -7,6 +7,7 @@ import { clientTaskRoutes } from './client-tasks/routes'
 import { coordinatorItemSetRoutes } from './coordinator/item-sets-routes'
 import { coordinatorKeyRoutes } from './coordinator/keys-routes'
 import { coordinatorRoutes } from './coordinator/routes'
+import { coordinatorUserRoutes } from './coordinator/users-routes'
 import { instanceRoutes } from './instance/routes'
 import { languageRoutes } from './languages/routes'
 import { feedbackRoutes } from './review/feedback-routes'
@@ -30,6 +31,7 @@ export const apiModules: AppPlugin[] = [
   workerTaskRoutes,
   coordinatorItemSetRoutes,
   coordinatorKeyRoutes,
+  coordinatorUserRoutes,
   reviewRoutes,
   feedbackRoutes,
 ]
