@@ -17,7 +17,14 @@ type StoredValues = {
   stt_end_after_no_speech: boolean
   /** Written on sign-out; other tabs see the storage event and sign out too. */
   logoutSignal: number
+  /** The coordinator's unsent registration-key form, restored after a reload. */
+  registrationKeyDraft: unknown
+  /** The coordinator's unsent password-reset-key form. */
+  resetKeyDraft: unknown
 }
+
+/** Keys of unsent form values (see useForm's `draftKey`). */
+export type DraftKey = 'registrationKeyDraft' | 'resetKeyDraft'
 
 export type StorageKey = keyof StoredValues
 
@@ -28,6 +35,8 @@ export const SESSION_KEYS: StorageKey[] = [
   'play_on_hover',
   'overlapping_playback',
   'stt_end_after_no_speech',
+  'registrationKeyDraft',
+  'resetKeyDraft',
 ]
 
 export const storage = {

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { type ChangeEvent, type FormEvent, useState } from 'react'
 import type * as v from 'valibot'
+import { type DraftKey, storage } from '../../storage'
 import { type FieldErrors, type IssueDescriber, submissionErrors, validate } from './form-errors'
 
 type FormOptions<TValues, TSchema extends v.GenericSchema, TResult> = {
@@ -21,6 +22,38 @@ type FormOptions<TValues, TSchema extends v.GenericSchema, TResult> = {
   serverPrefix?: string
   submit: (payload: v.InferOutput<TSchema>, values: TValues) => Promise<TResult>
   onSuccess?: (result: TResult) => void
+  /**
+   * Where the values are kept while they are typed, so a reload or a closed tab loses nothing;
+   * the draft comes back in place of the initial values and goes at `reset`.
+   */
+  draftKey?: DraftKey
+  /** Whether a stored draft belongs to this form as it opens (the same group, say). */
+  draftFits?: (draft: TValues, initial: TValues) => boolean
+}
+
+/**
+ * The stored draft over the initial values: only fields the form has, each holding the same kind
+ * of value (anything else is from an older version of the form and is dropped).
+ */
+function restoredValues<TValues extends Record<string, unknown>>(
+  initial: TValues,
+  draftKey: DraftKey | undefined,
+  fits: ((draft: TValues, initial: TValues) => boolean) | undefined,
+): TValues {
+  const stored = draftKey ? storage.get(draftKey) : null
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return initial
+  const kind = (value: unknown) =>
+    value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
+  const draft = { ...initial }
+  for (const [field, value] of Object.entries(stored as Record<string, unknown>)) {
+    if (
+      field in initial &&
+      (kind(value) === kind(initial[field]) || kind(initial[field]) === 'null' || value === null)
+    ) {
+      ;(draft as Record<string, unknown>)[field] = value
+    }
+  }
+  return fits && !fits(draft, initial) ? initial : draft
 }
 
 const isUnder = (path: string, field: string) => path === field || path.startsWith(`${field}.`)
@@ -48,7 +81,9 @@ export function useForm<
   TResult,
 >(options: FormOptions<TValues, TSchema, TResult>) {
   const { i18n } = useLingui()
-  const [values, setValues] = useState(options.initialValues)
+  const [values, setValues] = useState(() =>
+    restoredValues(options.initialValues, options.draftKey, options.draftFits),
+  )
   const [errors, setErrors] = useState<FieldErrors>({})
   const [generalError, setGeneralError] = useState<string | null>(null)
 
@@ -67,7 +102,11 @@ export function useForm<
   })
 
   function setValue<K extends keyof TValues & string>(field: K, value: TValues[K]): void {
-    setValues((current) => ({ ...current, [field]: value }))
+    setValues((current) => {
+      const next = { ...current, [field]: value }
+      if (options.draftKey) storage.set(options.draftKey, next)
+      return next
+    })
     // A changed value makes its own messages (and those of its parts) out of date.
     setErrors((current) =>
       Object.fromEntries(Object.entries(current).filter(([path]) => !isUnder(path, field))),
@@ -114,6 +153,7 @@ export function useForm<
     textInput,
     /** Starts over from new values (after a save, the server's own). */
     reset: (next: TValues) => {
+      if (options.draftKey) storage.remove(options.draftKey)
       setValues(next)
       setErrors({})
       setGeneralError(null)
