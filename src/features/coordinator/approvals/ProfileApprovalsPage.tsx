@@ -1,18 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconCheck, IconTrash, IconX } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -104,20 +93,22 @@ export function ProfileApprovalsPage({ search, onSearch }: ProfileApprovalsPageP
         <Trans>Profile approvals</Trans>
       </Title>
       <CoordinationGroupFilter />
-      <SegmentedControl
-        aria-label={t`Status`}
-        data={APPROVAL_STATUS_FILTERS.map((status) => ({
-          value: status,
-          label:
-            status === '0' && pending.data
-              ? `${i18n._(STATUS_LABELS[status])} (${pending.data.count})`
-              : i18n._(STATUS_LABELS[status]),
-        }))}
-        value={search.status ?? '0'}
-        onChange={(status) => onFilter({ status: status as ApprovalListSearch['status'] })}
-        style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Select
+          label={t`Status`}
+          data={APPROVAL_STATUS_FILTERS.map((status) => ({
+            value: status,
+            label:
+              status === '0' && pending.data
+                ? `${i18n._(STATUS_LABELS[status])} (${pending.data.count})`
+                : i18n._(STATUS_LABELS[status]),
+          }))}
+          value={search.status ?? '0'}
+          onChange={(status) =>
+            onFilter({ status: (status ?? undefined) as ApprovalListSearch['status'] })
+          }
+          allowDeselect={false}
+        />
         <DebouncedSearch
           label={t`Search`}
           value={search.search ?? ''}

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ActionIcon, Badge, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { IconPencil, IconUserOff } from '@tabler/icons-react'
@@ -190,8 +192,8 @@ export function UsersListPage({ search, onSearch }: UsersListPageProps) {
         <Select
           label={t`Order by`}
           data={USER_ORDERING_FIELDS.flatMap((field) => [
-            { value: field, label: `${orderLabel(field, t)} ↑` },
-            { value: `-${field}`, label: `${orderLabel(field, t)} ↓` },
+            { value: field, label: `${i18n._(ORDER_LABELS[field])} ↑` },
+            { value: `-${field}`, label: `${i18n._(ORDER_LABELS[field])} ↓` },
           ])}
           value={search.ordering ?? 'username'}
           onChange={(ordering) =>
@@ -248,19 +250,13 @@ export function UsersListPage({ search, onSearch }: UsersListPageProps) {
   )
 }
 
-function orderLabel(
-  field: (typeof USER_ORDERING_FIELDS)[number],
-  t: ReturnType<typeof useLingui>['t'],
-) {
-  const labels: Record<(typeof USER_ORDERING_FIELDS)[number], string> = {
-    id: t`Id`,
-    username: t`Username`,
-    first_name: t`First name`,
-    last_name: t`Last name`,
-    email: t`E-mail`,
-    date_joined: t`Date joined`,
-    ratio: t`Ratio`,
-    availability: t`Availability`,
-  }
-  return labels[field]
+const ORDER_LABELS: Record<(typeof USER_ORDERING_FIELDS)[number], MessageDescriptor> = {
+  id: msg`Id`,
+  username: msg`Username`,
+  first_name: msg`First name`,
+  last_name: msg`Last name`,
+  email: msg`E-mail`,
+  date_joined: msg`Date joined`,
+  ratio: msg`Ratio`,
+  availability: msg`Availability`,
 }
