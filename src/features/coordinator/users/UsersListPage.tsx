@@ -75,6 +75,9 @@ export function UsersListPage({ search, onSearch }: UsersListPageProps) {
               {user.email}
             </Text>
           )}
+          <Text size="xs" c="dimmed">
+            <Trans>Joined {formatDateTime(user.date_joined)}</Trans>
+          </Text>
         </Stack>
       ),
     },
@@ -127,20 +130,18 @@ export function UsersListPage({ search, onSearch }: UsersListPageProps) {
     },
     {
       key: 'availability',
-      header: <Trans>Availability (h/week)</Trans>,
+      header: <Trans>Availability</Trans>,
       numeric: true,
-      cell: (user) => user.endworker_profile?.availability ?? '—',
+      cell: (user) => {
+        const hours = user.endworker_profile?.availability
+        return hours === null || hours === undefined ? '—' : t`${hours} h/week`
+      },
     },
     {
       key: 'ratio',
       header: <Trans>Ratio</Trans>,
       numeric: true,
       cell: (user) => (user.ratio === null ? '—' : `${user.ratio}%`),
-    },
-    {
-      key: 'joined',
-      header: <Trans>Joined</Trans>,
-      cell: (user) => formatDateTime(user.date_joined),
     },
     {
       key: 'actions',
@@ -218,7 +219,7 @@ export function UsersListPage({ search, onSearch }: UsersListPageProps) {
                 columns={columns}
                 rows={page.results}
                 rowKey={(user) => user.id}
-                minWidth={960}
+                minWidth={720}
                 busy={list.isFetching}
               />
               <ListPaging
