@@ -37,7 +37,8 @@ const server = setupApiServer(
   http.get('/api/coordinator/profile-approvals/count/', () => HttpResponse.json({ count: 1 })),
 )
 
-describe('the profile approvals page', () => {
+// Rendering a whole page with its queries takes seconds on a busy machine.
+describe('the profile approvals page', { timeout: 15_000 }, () => {
   it('shows the current and the asked-for languages and approves with PATCH', async () => {
     const user = userEvent.setup()
     const seen: URL[] = []

@@ -23,10 +23,9 @@ const lockedSet: CoordinatorItemSet = {
 
 const server = setupApiServer(coordinationGroupsHandler())
 
-describe('the coordinator item sets page', () => {
-  it('lists sets with worker, task and progress, and ends a lock after confirmation', {
-    timeout: 15_000,
-  }, async () => {
+// Rendering a whole page with its queries takes seconds on a busy machine.
+describe('the coordinator item sets page', { timeout: 15_000 }, () => {
+  it('lists sets with worker, task and progress, and ends a lock after confirmation', async () => {
     const user = userEvent.setup()
     let body: { lock_expiration_timestamp?: string } | undefined
     let ended = false

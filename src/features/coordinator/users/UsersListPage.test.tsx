@@ -43,7 +43,8 @@ const server = setupApiServer(
   ),
 )
 
-describe('the coordinator users list', () => {
+// Rendering a whole page with its queries takes seconds on a busy machine.
+describe('the coordinator users list', { timeout: 15_000 }, () => {
   it('shows each user with alerts, languages and ratio, and the totals', async () => {
     const seen: URL[] = []
     server.use(
@@ -90,7 +91,7 @@ describe('the coordinator users list', () => {
     expect(await screen.findByText('The account is now anonymous-21.')).toBeVisible()
   })
 
-  it('saves an edit with PATCH', { timeout: 15_000 }, async () => {
+  it('saves an edit with PATCH', async () => {
     const user = userEvent.setup()
     let body: unknown
     server.use(
