@@ -63,4 +63,22 @@ describe('the profile approvals page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(body).toEqual({ status: 2 }))
     expect(await screen.findByText('The new languages of ola apply now.')).toBeVisible()
   })
+
+  it('rejects the first pending change with the R key', async () => {
+    const user = userEvent.setup()
+    let body: unknown
+    server.use(
+      http.get('/api/coordinator/profile-approvals/', () => HttpResponse.json(keyPage([request]))),
+      http.patch('/api/coordinator/profile-approvals/7/', async ({ request: sent }) => {
+        body = await sent.json()
+        return HttpResponse.json({ ...request, status: 3 })
+      }),
+    )
+    renderWithRouter(<ProfileApprovalsPage search={{}} onSearch={() => {}} />)
+
+    await screen.findByRole('article', { name: 'ola' }, { timeout: 4000 })
+    await user.keyboard('r')
+    await waitFor(() => expect(body).toEqual({ status: 3 }))
+    expect(await screen.findByText('ola keeps the former languages.')).toBeVisible()
+  })
 })

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useHotkeys } from '@mantine/hooks'
 import { IconCheck, IconTrash, IconX } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -73,6 +74,17 @@ export function ProfileApprovalsPage({ search, onSearch }: ProfileApprovalsPageP
         error,
       }),
   })
+  // A for approve, R for reject: the first pending change in view, one after the other.
+  const firstPending = list.data?.results.find(
+    (approval) => approval.status === APPROVAL_STATUS.PENDING,
+  )
+  const decideFirst = (status: 2 | 3) => {
+    if (firstPending && !decision.isPending) decision.mutate({ id: firstPending.id, status })
+  }
+  useHotkeys([
+    ['a', () => decideFirst(APPROVAL_STATUS.ACCEPTED)],
+    ['r', () => decideFirst(APPROVAL_STATUS.REJECTED)],
+  ])
   const deletion = useMutation({
     mutationFn: () => (deleting ? deleteApproval(deleting.id) : Promise.resolve()),
     onSuccess: () => {
@@ -139,6 +151,13 @@ export function ProfileApprovalsPage({ search, onSearch }: ProfileApprovalsPageP
             <Empty title={<Trans>No profile approvals here</Trans>} />
           ) : (
             <Stack gap="sm" aria-busy={list.isFetching}>
+              {firstPending && (
+                <Text size="sm" c="dimmed">
+                  <Trans>
+                    Shortcuts: A approves and R rejects the first pending change in the list.
+                  </Trans>
+                </Text>
+              )}
               {page.results.map((approval) => (
                 <ApprovalCard
                   key={approval.id}
