@@ -7,6 +7,7 @@ import { clientTaskRoutes } from './client-tasks/routes'
 import { coordinatorItemSetRoutes } from './coordinator/item-sets-routes'
 import { coordinatorKeyRoutes } from './coordinator/keys-routes'
 import { coordinatorRoutes } from './coordinator/routes'
+import { coordinatorUserRoutes } from './coordinator/users-routes'
 import { financeRoutes } from './finance/routes'
 import { instanceRoutes } from './instance/routes'
 import { languageRoutes } from './languages/routes'
@@ -31,6 +32,7 @@ export const apiModules: AppPlugin[] = [
   workerTaskRoutes,
   coordinatorItemSetRoutes,
   coordinatorKeyRoutes,
+  coordinatorUserRoutes,
   reviewRoutes,
   feedbackRoutes,
   financeRoutes,
