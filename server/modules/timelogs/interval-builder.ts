@@ -31,6 +31,12 @@ export const MAX_SAMPLE_SPAN_SECONDS = 2 * ACTIVITY_SAMPLE_PERIOD_SECONDS
 
 const SECOND = 1000
 
+/**
+ * A measured offset this small is the time the send took on the network, not a wrong clock: the
+ * device times are taken as they are, so repeated sends of one device line up exactly.
+ */
+export const CLOCK_OFFSET_NOISE_MS = 2 * SECOND
+
 export type SampleClockInput = {
   startedAt?: string
   endedAt?: string
@@ -46,7 +52,8 @@ export type SampleTiming = {
 
 /** Moves a sample's device times onto the server's clock and decides whether to trust them. */
 export function timeSample(input: SampleClockInput, receivedMs: number): SampleTiming {
-  const clockOffsetMs = input.sentAt === undefined ? 0 : Date.parse(input.sentAt) - receivedMs
+  const measuredOffsetMs = input.sentAt === undefined ? 0 : Date.parse(input.sentAt) - receivedMs
+  const clockOffsetMs = Math.abs(measuredOffsetMs) < CLOCK_OFFSET_NOISE_MS ? 0 : measuredOffsetMs
   const deviceEnd = input.endedAt === undefined ? undefined : Date.parse(input.endedAt)
   const claimedEnd = deviceEnd === undefined ? receivedMs : deviceEnd - clockOffsetMs
   const toleranceMs = CLOCK_OFFSET_TOLERANCE_SECONDS * SECOND

@@ -366,7 +366,7 @@ export async function countIntervals(db: Db, where: SQL | undefined) {
 
 /** The day an instant falls on at a fixed offset from UTC, as SQL text YYYY-MM-DD. */
 const localDay = (column: SQL | typeof timeLogIntervals.startAt, tzHours: number) =>
-  sql<string>`to_char((${column} at time zone 'UTC') + make_interval(secs => ${tzHours * 3600}), 'YYYY-MM-DD')`
+  sql<string>`to_char((${column} at time zone 'UTC') + make_interval(secs => ${tzHours * 3600}::float8), 'YYYY-MM-DD')`
 
 /** Days (at the offset) on which a matching interval starts or ends, ascending. */
 export async function intervalDays(db: Db, where: SQL | undefined, tzHours: number) {
@@ -376,7 +376,7 @@ export async function intervalDays(db: Db, where: SQL | undefined, tzHours: numb
     .innerJoin(users, eq(users.id, timeLogIntervals.userId))
     .leftJoin(tasks, eq(tasks.id, timeLogIntervals.taskId))
     .where(where)
-    .orderBy(localDay(timeLogIntervals.startAt, tzHours))
+    .orderBy(sql`1`)
   return rows.map((row) => row.day)
 }
 
