@@ -15,7 +15,12 @@ import {
   timelogTypes,
 } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
-import { anonymousClient, type SignedInClient, signIn } from '../../test/session-client'
+import {
+  type ApiClient,
+  anonymousClient,
+  type SignedInClient,
+  signIn,
+} from '../../test/session-client'
 import {
   addWorker,
   claimPath,
@@ -59,7 +64,7 @@ const sampleAt = (minutesAgo: number, extra: Record<string, unknown> = {}) => {
   }
 }
 
-const intervalsOf = async (client: SignedInClient, query: Record<string, string> = {}) => {
+const intervalsOf = async (client: ApiClient, query: Record<string, string> = {}) => {
   const response = await client.get('timelogs/intervals/', { query })
   expect(response.statusCode).toBe(200)
   return response.json().results as { id: number; status: number; duration_seconds: number }[]
