@@ -1,10 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { TimelogSourceType } from '../../../contract/timelogs'
-import {
-  APPROVED_STATUSES,
-  DEFAULT_MERGE_THRESHOLD_SECONDS,
-  TIMELOG_STATUS,
-} from '../../../contract/worktime-rules'
+import { DEFAULT_MERGE_THRESHOLD_SECONDS, TIMELOG_STATUS } from '../../../contract/worktime-rules'
 import type { Db, Tx } from '../../db/client'
 import {
   activitySamples,
@@ -23,6 +19,7 @@ import {
 import type { ActivityEvent } from '../../db/schema/timelogs'
 import { selectRows } from '../client-tasks/raw-rows'
 import { coordinatedUserIds } from '../coordinator/queries'
+import { approvedStatusSql } from './approved'
 import type { BuildSample, BuiltInterval } from './interval-builder'
 
 /** Serialises interval rebuilding per user, so concurrent sends of one user never interleave. */
@@ -473,10 +470,7 @@ export async function userStats(db: Db, userId: number, start?: Date, end?: Date
       : sql`greatest(l.start_at, ${start.toISOString()}::timestamptz)`
   const to =
     end === undefined ? sql`l.end_at` : sql`least(l.end_at, ${end.toISOString()}::timestamptz)`
-  const approved = sql.join(
-    APPROVED_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  )
+  const approved = approvedStatusSql(sql`status`)
   const [row] = await selectRows<StatsRow>(
     db,
     sql`with clipped as (
@@ -489,9 +483,9 @@ export async function userStats(db: Db, userId: number, start?: Date, end?: Date
             ${end === undefined ? sql`` : sql`and l.start_at < ${end.toISOString()}::timestamptz`}
         )
         select
-          coalesce(sum(seconds) filter (where status in (${approved}) and not is_break and source_type = 'TASK'), 0)::float8 as tasks_time,
-          coalesce(sum(seconds) filter (where status in (${approved}) and not is_break), 0)::float8 as total_logged,
-          coalesce(sum(seconds) filter (where status in (${approved}) and is_break), 0)::float8 as bonus_breaks_time,
+          coalesce(sum(seconds) filter (where ${approved} and not is_break and source_type = 'TASK'), 0)::float8 as tasks_time,
+          coalesce(sum(seconds) filter (where ${approved} and not is_break), 0)::float8 as total_logged,
+          coalesce(sum(seconds) filter (where ${approved} and is_break), 0)::float8 as bonus_breaks_time,
           coalesce(sum(seconds) filter (where status = ${TIMELOG_STATUS.PENDING}), 0)::float8 as pending_time
         from clipped`,
   )
