@@ -16,7 +16,8 @@ import {
  *    CLOCK_OFFSET_TOLERANCE_SECONDS, or that ends in the future beyond it, is marked
  *    CLOCK_OFFSET; one received more than LATE_ARRIVAL_LIMIT_HOURS after it ended is marked
  *    LATE_ARRIVAL. Marked samples build PENDING intervals, the others AUTOMATIC ones.
- * 2. Only samples that are real activity (`isRealActivity`) build intervals; others are kept.
+ * 2. Only samples that are real activity (`isRealActivity`) and span some time build intervals;
+ *    the others are kept.
  * 3. Samples are taken in the order of their start (ties by end and uuid, so the arrival order
  *    never matters). A sample joins the open interval when it has the same context (source,
  *    item set, task, protocol, trust mark) and starts within the merge threshold (the task type's
@@ -110,38 +111,44 @@ export type ThresholdOf = (taskId: number | null) => number
 
 export const defaultThreshold: ThresholdOf = () => DEFAULT_MERGE_THRESHOLD_SECONDS
 
-/**
- * Intervals built from real-activity samples of one user (see the rule above). Duplicate uuids
- * count once. The result depends on the set of samples only, not on their order.
- */
-export function buildIntervals(
-  samples: readonly BuildSample[],
-  thresholdOf: ThresholdOf = defaultThreshold,
-): BuiltInterval[] {
+/** Samples in the order the rule takes them, each uuid once, those spanning no time left out. */
+export function orderSamples(samples: readonly BuildSample[]): BuildSample[] {
   const seen = new Set<string>()
-  const ordered = samples
+  return samples
     .filter((sample) => {
-      if (seen.has(sample.uuid)) return false
+      if (seen.has(sample.uuid) || sample.endMs <= sample.startMs) return false
       seen.add(sample.uuid)
       return true
     })
     .sort(byTime)
+}
+
+/**
+ * Continues the rule from an open interval (the last one built so far, or none) over samples in
+ * rule order that all start after every sample before: answers the open interval as it now ends
+ * (first, when given) and the intervals that follow.
+ */
+export function extendIntervals(
+  open: BuiltInterval | undefined,
+  ordered: readonly BuildSample[],
+  thresholdOf: ThresholdOf = defaultThreshold,
+): BuiltInterval[] {
   const built: BuiltInterval[] = []
-  let open: BuiltInterval | undefined
+  let current = open === undefined ? undefined : { ...open }
   for (const sample of ordered) {
     if (
-      open !== undefined &&
-      sameContext(open, sample) &&
-      sample.startMs - open.endMs <= thresholdOf(sample.taskId) * SECOND
+      current !== undefined &&
+      sameContext(current, sample) &&
+      sample.startMs - current.endMs <= thresholdOf(sample.taskId) * SECOND
     ) {
-      open.endMs = Math.max(open.endMs, sample.endMs)
+      current.endMs = Math.max(current.endMs, sample.endMs)
       continue
     }
-    if (open !== undefined) {
-      open.endMs = Math.min(open.endMs, sample.startMs)
-      if (open.endMs > open.startMs) built.push(open)
+    if (current !== undefined) {
+      current.endMs = Math.min(current.endMs, sample.startMs)
+      if (current.endMs > current.startMs) built.push(current)
     }
-    open = {
+    current = {
       source: sample.source,
       itemSetId: sample.itemSetId,
       taskId: sample.taskId,
@@ -152,8 +159,19 @@ export function buildIntervals(
       pendingReason: sample.pendingReason,
     }
   }
-  if (open !== undefined && open.endMs > open.startMs) built.push(open)
+  if (current !== undefined && current.endMs > current.startMs) built.push(current)
   return built
+}
+
+/**
+ * Intervals built from real-activity samples of one user (see the rule above). Duplicate uuids
+ * count once. The result depends on the set of samples only, not on their order.
+ */
+export function buildIntervals(
+  samples: readonly BuildSample[],
+  thresholdOf: ThresholdOf = defaultThreshold,
+): BuiltInterval[] {
+  return extendIntervals(undefined, orderSamples(samples), thresholdOf)
 }
 
 /**
