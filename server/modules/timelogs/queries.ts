@@ -31,14 +31,43 @@ export async function lockUserActivity(tx: Tx, userId: number) {
 
 export type SampleRow = typeof activitySamples.$inferInsert
 
-/** Stores the samples; a uuid the user already sent is skipped. Answers the uuids stored. */
+/**
+ * Stores the samples; a uuid the user already sent is skipped. Answers the uuids stored. The rows
+ * go as one JSON parameter (jsonb_to_recordset): a batch of hundreds is one short statement.
+ */
 export async function insertSamples(tx: Tx, rows: SampleRow[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set()
-  const stored = await tx
-    .insert(activitySamples)
-    .values(rows)
-    .onConflictDoNothing({ target: [activitySamples.userId, activitySamples.clientUuid] })
-    .returning({ uuid: activitySamples.clientUuid })
+  const records = rows.map((row) => ({
+    user_id: row.userId,
+    client_uuid: row.clientUuid,
+    mouse_moves: row.mouseMoves ?? 0,
+    mouse_clicks: row.mouseClicks ?? 0,
+    key_clicks: row.keyClicks ?? 0,
+    url: row.url ?? '',
+    source: row.source,
+    item_set_id: row.itemSetId ?? null,
+    task_id: row.taskId ?? null,
+    protocol_id: row.protocolId ?? null,
+    client_timestamp: row.clientTimestamp,
+    start_at: row.startAt,
+    end_at: row.endAt,
+    clock_offset_ms: row.clockOffsetMs ?? 0,
+    is_real: row.isReal,
+    pending_reason: row.pendingReason ?? null,
+  }))
+  const stored = await selectRows<{ uuid: string }>(
+    tx,
+    sql`insert into activity_samples (user_id, client_uuid, mouse_moves, mouse_clicks, key_clicks,
+          url, source, item_set_id, task_id, protocol_id, client_timestamp, start_at, end_at,
+          clock_offset_ms, is_real, pending_reason)
+        select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(user_id int,
+          client_uuid uuid, mouse_moves int, mouse_clicks int, key_clicks int, url text,
+          source text, item_set_id int, task_id int, protocol_id int, client_timestamp timestamptz,
+          start_at timestamptz, end_at timestamptz, clock_offset_ms int, is_real boolean,
+          pending_reason text)
+        on conflict (user_id, client_uuid) do nothing
+        returning client_uuid as uuid`,
+  )
   return new Set(stored.map((row) => row.uuid))
 }
 
