@@ -296,14 +296,20 @@ export function visibleUsers(
   return or(eq(column, scope.userId), inArray(column, coordinatedUserIds(db, scope.coordinatorId)))
 }
 
+/** Which of the users the caller may see. */
+export async function visibleUserIds(db: Db, scope: LogScope, userIds: number[]) {
+  if (userIds.length === 0) return new Set<number>()
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), visibleUsers(db, scope, users.id)))
+  return new Set(rows.map((row) => row.id))
+}
+
 export async function userIsVisible(db: Db, scope: LogScope, userId: number) {
   if (scope.isStaff || userId === scope.userId) return true
   if (scope.coordinatorId === null) return false
-  const [row] = await db
-    .select({ value: count() })
-    .from(users)
-    .where(and(eq(users.id, userId), visibleUsers(db, scope, users.id)))
-  return (row?.value ?? 0) > 0
+  return (await visibleUserIds(db, scope, [userId])).has(userId)
 }
 
 export async function coordinatesGroup(db: Db, coordinatorId: number, groupId: number) {

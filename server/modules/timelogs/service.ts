@@ -71,6 +71,7 @@ import {
   taskThresholds,
   userIsVisible,
   userStats,
+  visibleUserIds,
 } from './queries'
 
 export function logScopeOf(user: SessionUser): LogScope {
@@ -477,11 +478,10 @@ export async function decide(
     const found = await intervalsForDecision(tx, ids)
     const byId = new Map(found.map((row) => [row.id, row]))
     const missing = ids.filter((id) => !byId.has(id))
-    const outside: number[] = []
-    for (const row of found) {
-      const own = row.userId === scope.userId && !scope.isStaff
-      if (own || !(await userIsVisible(tx, scope, row.userId))) outside.push(row.id)
-    }
+    const visible = await visibleUserIds(tx, scope, [...new Set(found.map((row) => row.userId))])
+    const outside = found
+      .filter((row) => (row.userId === scope.userId && !scope.isStaff) || !visible.has(row.userId))
+      .map((row) => row.id)
     if (missing.length > 0 || outside.length > 0) {
       throw permissionDenied(
         `These time logs do not exist or are outside your coordination groups: ${[...missing, ...outside].sort((a, b) => a - b).join(', ')}.`,
