@@ -60,7 +60,15 @@ export async function insertSamples(tx: Tx, rows: SampleRow[]): Promise<Set<stri
     sql`insert into activity_samples (user_id, client_uuid, mouse_moves, mouse_clicks, key_clicks,
           url, source, item_set_id, task_id, protocol_id, client_timestamp, start_at, end_at,
           clock_offset_ms, is_real, pending_reason)
-        select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(user_id int,
+        select r.user_id, r.client_uuid, r.mouse_moves, r.mouse_clicks, r.key_clicks, r.url,
+          r.source,
+          -- What a sample names may have been deleted while it waited offline: it is kept
+          -- without the reference rather than refused.
+          (select s.id from item_sets s where s.id = r.item_set_id),
+          (select t.id from tasks t where t.id = r.task_id),
+          (select p.id from task_protocols p where p.id = r.protocol_id),
+          r.client_timestamp, r.start_at, r.end_at, r.clock_offset_ms, r.is_real, r.pending_reason
+        from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(user_id int,
           client_uuid uuid, mouse_moves int, mouse_clicks int, key_clicks int, url text,
           source text, item_set_id int, task_id int, protocol_id int, client_timestamp timestamptz,
           start_at timestamptz, end_at timestamptz, clock_offset_ms int, is_real boolean,

@@ -144,6 +144,16 @@ describe('activity samples', () => {
     expect(intervals[0]?.duration_seconds).toBe(60)
   })
 
+  it('keeps a sample naming a task that no longer exists, without the reference', async () => {
+    const response = await managed.post(
+      'timelogs/submit-activity/',
+      sampleAt(200, { task: 999_999, item_set: 999_998, protocol: 999_997 }),
+    )
+    expect(response.statusCode).toBe(201)
+    const [interval] = await intervalsOf(managed, { ordering: 'start' })
+    expect(interval).toMatchObject({ task: null, item_set: null, protocol: null })
+  })
+
   it('stores a sample that is not real activity without building from it', async () => {
     const response = await foreign.post(
       'timelogs/submit-activity/',
