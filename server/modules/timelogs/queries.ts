@@ -31,12 +31,19 @@ export async function lockUserActivity(tx: Tx, userId: number) {
 
 export type SampleRow = typeof activitySamples.$inferInsert
 
+export type StoredRefs = {
+  itemSetId: number | null
+  taskId: number | null
+  protocolId: number | null
+}
+
 /**
- * Stores the samples; a uuid the user already sent is skipped. Answers the uuids stored. The rows
+ * Stores the samples; a uuid the user already sent is skipped. Answers the stored uuids with the
+ * references kept (those naming nothing any more are dropped). The rows
  * go as one JSON parameter (jsonb_to_recordset): a batch of hundreds is one short statement.
  */
-export async function insertSamples(tx: Tx, rows: SampleRow[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set()
+export async function insertSamples(tx: Tx, rows: SampleRow[]): Promise<Map<string, StoredRefs>> {
+  if (rows.length === 0) return new Map()
   const records = rows.map((row) => ({
     user_id: row.userId,
     client_uuid: row.clientUuid,
@@ -55,7 +62,12 @@ export async function insertSamples(tx: Tx, rows: SampleRow[]): Promise<Set<stri
     is_real: row.isReal,
     pending_reason: row.pendingReason ?? null,
   }))
-  const stored = await selectRows<{ uuid: string }>(
+  const stored = await selectRows<{
+    uuid: string
+    item_set_id: number | null
+    task_id: number | null
+    protocol_id: number | null
+  }>(
     tx,
     sql`insert into activity_samples (user_id, client_uuid, mouse_moves, mouse_clicks, key_clicks,
           url, source, item_set_id, task_id, protocol_id, client_timestamp, start_at, end_at,
@@ -74,9 +86,14 @@ export async function insertSamples(tx: Tx, rows: SampleRow[]): Promise<Set<stri
           start_at timestamptz, end_at timestamptz, clock_offset_ms int, is_real boolean,
           pending_reason text)
         on conflict (user_id, client_uuid) do nothing
-        returning client_uuid as uuid`,
+        returning client_uuid as uuid, item_set_id, task_id, protocol_id`,
   )
-  return new Set(stored.map((row) => row.uuid))
+  return new Map(
+    stored.map((row) => [
+      row.uuid,
+      { itemSetId: row.item_set_id, taskId: row.task_id, protocolId: row.protocol_id },
+    ]),
+  )
 }
 
 /** How the server timed samples sent before (for the receipts of replays). */

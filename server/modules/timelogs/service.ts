@@ -219,7 +219,10 @@ export async function submitSamples(
     await lockUserActivity(tx, userId)
     const latestStart = await latestRealSampleStart(tx, userId)
     const stored = await insertSamples(tx, [...rows.values()])
-    const fresh = [...rows.values()].filter((row) => stored.has(row.clientUuid))
+    const fresh = [...rows.values()].flatMap((row) => {
+      const refs = stored.get(row.clientUuid)
+      return refs === undefined ? [] : [{ ...row, ...refs }]
+    })
     const freshReal = fresh.filter((row) => row.isReal)
     if (freshReal.length > 0) {
       const earliest = Math.min(...freshReal.map((row) => (row.startAt as Date).getTime()))

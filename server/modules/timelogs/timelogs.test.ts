@@ -150,6 +150,13 @@ describe('activity samples', () => {
       sampleAt(200, { task: 999_999, item_set: 999_998, protocol: 999_997 }),
     )
     expect(response.statusCode).toBe(201)
+    // Later than everything stored: it extends instead of rebuilding.
+    const later = await managed.post('timelogs/submit-activity/', {
+      ...sampleAt(0, { task: 999_999 }),
+      started_at: iso(Date.now() - 500),
+      ended_at: iso(Date.now()),
+    })
+    expect(later.statusCode).toBe(201)
     const [interval] = await intervalsOf(managed, { ordering: 'start' })
     expect(interval).toMatchObject({ task: null, item_set: null, protocol: null })
   })
