@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { DB_INTEGER_MAX } from '../../../contract/common'
 import { hasPermission } from '../../../contract/roles'
 import type {
   ActivityReceipt,
@@ -210,7 +211,8 @@ export async function submitSamples(
       ),
       startAt: new Date(timing.startMs),
       endAt: new Date(timing.endMs),
-      clockOffsetMs: timing.clockOffsetMs,
+      // A clock weeks off would overflow the column; the sample is pending whatever the figure.
+      clockOffsetMs: Math.max(-DB_INTEGER_MAX, Math.min(DB_INTEGER_MAX, timing.clockOffsetMs)),
       isReal: isRealActivity(sample),
       pendingReason: timing.pendingReason,
     })

@@ -180,6 +180,15 @@ describe('activity samples', () => {
       sent_at: iso(now + skew),
     })
     expect(skewed.json().pending_reason).toBe('CLOCK_OFFSET')
+    const yearAhead = now + 365 * 24 * 60 * MINUTE
+    const farOff = await foreign.post('timelogs/submit-activity/', {
+      ...sampleAt(0, { mouse_moves: 0, mouse_clicks: 0 }),
+      started_at: iso(yearAhead - MINUTE),
+      ended_at: iso(yearAhead),
+      sent_at: iso(yearAhead),
+    })
+    expect(farOff.statusCode).toBe(201)
+    expect(farOff.json().pending_reason).toBe('CLOCK_OFFSET')
     const lateEnd = now - (LATE_ARRIVAL_LIMIT_HOURS + 1) * 60 * MINUTE
     const late = await foreign.post('timelogs/submit-activity/', {
       ...sampleAt(0),
