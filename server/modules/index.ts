@@ -15,6 +15,8 @@ import { feedbackRoutes } from './review/feedback-routes'
 import { reviewRoutes } from './review/routes'
 import { taskDefinitionRoutes } from './task-definitions/routes'
 import { taskIntakeRoutes } from './task-intake/routes'
+import { worktimeExportRoutes } from './timelogs/export-routes'
+import { timelogRoutes } from './timelogs/routes'
 import { workerTaskRoutes } from './worker-tasks/routes'
 
 /** Every API module, registered under /api by the app builder. */
@@ -36,4 +38,6 @@ export const apiModules: AppPlugin[] = [
   reviewRoutes,
   feedbackRoutes,
   financeRoutes,
+  timelogRoutes,
+  worktimeExportRoutes,
 ]
