@@ -29,6 +29,7 @@ import {
 import { createUser } from '../server/test/session-client'
 import {
   commandOption,
+  freeLoopbackPort,
   type Kind,
   mib,
   openBenchDatabase,
@@ -177,12 +178,19 @@ async function runOne(kind: Kind, dataFile: string, count: number): Promise<RunR
   let app: Awaited<ReturnType<typeof buildApp>> | null = null
   try {
     await migrateDatabase(database)
+    const port = await freeLoopbackPort()
     const config = {
-      ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: workDir }),
+      ...loadConfig({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: workDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+      }),
       staticDir: null,
     }
     app = await buildApp({ config, database, jobs: true })
-    const base = await app.listen({ port: 0, host: '127.0.0.1' })
+    const base = await app.listen({ port, host: '127.0.0.1' })
     const user = await createUser(database.db, { roles: ['client'] })
     const definitions = await createDefinitions(database.db, user.id, { itemSchema })
     const headers = await signInOverHttp(base, user.username, user.password)
