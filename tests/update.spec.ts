@@ -46,6 +46,6 @@ test('a new version is offered, never forced: Later keeps the running one, Reloa
     expect(await page.evaluate(hasWaitingWorker)).toBe(false)
     await expect(offer).toBeHidden()
   } finally {
-    copies.forEach((file, index) => fs.writeFileSync(file, originals[index]!))
+    for (const [index, file] of copies.entries()) fs.writeFileSync(file, originals[index]!)
   }
 })
