@@ -6,8 +6,9 @@
  * bytes and requests per page.
  *
  *   npm run bench:lighthouse
- *   npx tsx bench/lighthouse.ts [--no-build] [--port 8190] [--chromium /usr/bin/chromium]
+ *   npx tsx bench/lighthouse.ts [--no-build] [--port 8190] [--chromium /usr/bin/chromium] [--why]
  *
+ * `--why` also prints each page's LCP element and the elements that moved (layout shifts).
  * Exits non-zero when a page misses a target: score ≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.1.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
@@ -128,6 +129,13 @@ async function audit(chromePort: number, name: string, url: string): Promise<Pag
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  if (process.argv.includes('--why')) {
+    const explaining = Object.keys(lhr.audits).filter((id) => /lcp|layout-shift|cls/.test(id))
+    for (const id of explaining) {
+      const details = JSON.stringify(lhr.audits[id]?.details ?? null)
+      console.log(`\n${name}, ${id}: ${details.slice(0, 2000)}`)
+    }
+  }
   const requests = lhr.audits['network-requests']?.details
   return {
     page: name,
