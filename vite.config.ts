@@ -23,6 +23,11 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's loader (with the queries and contract schemas it pulls in) comes with its page,
+      // in one request, instead of in the start-up bundle every visitor downloads.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
@@ -79,6 +84,10 @@ export default defineConfig({
     outDir: 'dist',
     rolldownOptions: {
       output: {
+        // What the first page needs statically comes as one file: one request (browsers open
+        // six connections per server over HTTP/1.1) and one compression stream, instead of
+        // dozens of small shared chunks.
+        codeSplitting: { groups: [{ name: 'start-up', tags: ['$initial'] }] },
         chunkFileNames: (chunk) =>
           chunk.facadeModuleId?.endsWith('.po')
             ? 'locales/[name]-[hash].js'

@@ -5,9 +5,10 @@
  * worker precaches for offline use. Reads `dist/`, so run `npm run build` first.
  *
  *   npm run build && npm run bench:bundle
- *   npx tsx bench/bundle.ts [--dist dist] [--largest 10]
+ *   npx tsx bench/bundle.ts [--dist dist] [--largest 10] [--budget-only]
  *
- * Exits non-zero when `dist/` is missing; a missed budget is reported.
+ * Exits non-zero when `dist/` is missing or the start-up budget is missed: `npm run build` runs
+ * it with `--budget-only` (the verdict line alone), so a build over budget fails.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -15,10 +16,11 @@ import { gzipSync } from 'node:zlib'
 import { commandOption } from './support'
 
 /**
- * Start-up JavaScript, gzipped: about 1.5 s on Chrome's 'Fast 3G' profile (1.6 Mbit/s) for a
- * first visit; later visits load it from the service worker's cache.
+ * Start-up JavaScript, gzipped: about 1.1 s on Lighthouse's simulated slow 4G (1.6 Mbit/s) for a
+ * first visit; later visits load it from the service worker's cache. What only signed-in pages
+ * use is loaded with them, and the budget keeps it that way.
  */
-const START_UP_JS_BUDGET_KIB = 300
+const START_UP_JS_BUDGET_KIB = 200
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1)
 
@@ -80,10 +82,16 @@ function main() {
     process.exit(2)
   }
   const startUp = startUpFiles(dist).map((file) => measure(dist, file))
-  console.log('start-up (index.html and its static imports):\n')
-  table(startUp)
   const js = startUp.filter((chunk) => chunk.file.endsWith('.js'))
   const jsGzip = js.reduce((sum, chunk) => sum + chunk.gzip, 0)
+  const withinBudget = jsGzip / 1024 <= START_UP_JS_BUDGET_KIB
+  const verdict = `${withinBudget ? 'PASS' : 'FAIL'}  start-up JavaScript: ${kib(jsGzip)} KiB gzipped (budget ${START_UP_JS_BUDGET_KIB} KiB)`
+  if (process.argv.includes('--budget-only')) {
+    console.log(verdict)
+    process.exit(withinBudget ? 0 : 1)
+  }
+  console.log('start-up (index.html and its static imports):\n')
+  table(startUp)
   const jsRaw = js.reduce((sum, chunk) => sum + chunk.raw, 0)
   console.log(`\nstart-up JavaScript: ${kib(jsRaw)} KiB raw, ${kib(jsGzip)} KiB gzipped`)
 
@@ -104,10 +112,8 @@ function main() {
     `\nprecached by the service worker for offline use: ${precached.length} files, ` +
       `${kib(precachedBytes)} KiB`,
   )
-  const verdict = jsGzip / 1024 <= START_UP_JS_BUDGET_KIB ? 'PASS' : 'FAIL'
-  console.log(
-    `\n${verdict}  start-up JavaScript: ${kib(jsGzip)} KiB gzipped (budget ${START_UP_JS_BUDGET_KIB} KiB)`,
-  )
+  console.log(`\n${verdict}`)
+  process.exitCode = withinBudget ? 0 : 1
 }
 
 main()

@@ -39,7 +39,7 @@ import {
   seedWorker,
 } from '../server/modules/worker-tasks/test-fixtures'
 import { createScratchDatabase } from '../server/test/scratch-database'
-import { commandOption, signInOverHttp } from './support'
+import { commandOption, freeLoopbackPort, signInOverHttp } from './support'
 
 const TARGET_P95_MS = 50
 const TARGET_RATIO = 0.5
@@ -600,12 +600,15 @@ async function runServer(
         ),
       )
 
+    const port = await freeLoopbackPort()
     const config = {
       ...loadConfig({
         NODE_ENV: 'production',
         LOG_LEVEL: 'silent',
         DATA_DIR: workDir,
         DATABASE_URL: adminUrl,
+        HOST: '127.0.0.1',
+        PORT: String(port),
       }),
       staticDir: null,
     }
@@ -634,7 +637,7 @@ async function runServer(
         postgres: processCpuMs(rows.map((row) => row.pid)),
       } satisfies CpuReading
     })
-    const base = await app.listen({ port: 0, host: '127.0.0.1' })
+    const base = await app.listen({ port, host: '127.0.0.1' })
 
     // Each annotator signs in, confirms the protocol and claims a set, through the real API.
     const seeded = performance.now()

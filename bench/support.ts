@@ -3,6 +3,7 @@
  * own, command-line options, resident memory sampling and a browser-like sign-in over HTTP.
  */
 import { execFileSync } from 'node:child_process'
+import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { type DatabaseHandle, openDatabase } from '../server/db/client'
 import { createScratchDatabase } from '../server/test/scratch-database'
@@ -69,4 +70,19 @@ export function sampleRss(intervalMs: number) {
     peak: () => Math.max(peak, process.memoryUsage.rss()),
     stop: () => clearInterval(timer),
   }
+}
+
+/**
+ * A loopback port free right now. The server is configured with it before it listens, so the
+ * origin it trusts for unsafe requests (http://127.0.0.1:PORT) is the one the client sends.
+ */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
 }

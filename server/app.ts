@@ -1,5 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
+import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
@@ -23,6 +25,8 @@ import {
 } from './http/valibot'
 import { startJobQueue } from './jobs/queue'
 import { apiModules } from './modules'
+
+const JSON_CONTENT_TYPE = /^application\/(?:[\w.-]+\+)?json\b/
 
 export type BuildAppOptions = {
   config: AppConfig
@@ -67,6 +71,14 @@ export async function buildApp({
   registerJsonBodyParser(app)
 
   await registerSecurityHeaders(app)
+  // JSON answers are compressed as they go out; the PWA's files are compressed at build time
+  // (scripts/precompress.ts) and picked by the static file server below.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: JSON_CONTENT_TYPE,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  })
   await app.register(cookie)
   // Uploads are streamed to disk by the modules that take them; one file per request.
   await app.register(multipart, {
@@ -105,7 +117,8 @@ export async function buildApp({
 
 /**
  * Serves the built PWA with a history-mode fallback: any GET outside /api that is not a file
- * answers index.html, so deep links work. Hashed assets are cached for a year; the service
+ * answers index.html, so deep links work. Files go out brotli- or gzip-compressed when the client
+ * accepts it (the service worker's precache fetches included). Hashed assets are cached for a year; the service
  * worker and index.html never, so an update is always seen.
  */
 async function registerStaticPwa(app: FastifyInstance, config: AppConfig) {
@@ -117,6 +130,8 @@ async function registerStaticPwa(app: FastifyInstance, config: AppConfig) {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies beside each file; the one the client accepts is sent.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const name = path.basename(filePath)
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -2,27 +2,23 @@ import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import { I18nProvider } from '@lingui/react'
 import { MantineProvider } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import {
   PersistQueryClientProvider,
   type PersistQueryClientProviderProps,
 } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient, queryPersister } from './api/query-client'
-import { keepFinishedSetsSynced } from './features/annotate/finish'
-import { keepItemSetsSynced } from './features/annotate/sync'
-import { taskKeys } from './features/tasks/queries'
 import { activateDisplayLanguage, i18n } from './i18n/i18n'
-// Registers the annotation and review save operations before the outbox replays anything.
-import './offline/operations/annotation-save'
-import './offline/operations/review-save'
-import { startOutboxSync } from './offline/outbox'
-import { UpdatePrompt } from './pwa/UpdatePrompt'
 import { createAppRouter } from './router'
 import { storage } from './storage'
 import { theme } from './theme'
+import { lazyNamed } from './ui/lazy-named'
+
+// Neither draws anything on a first visit: they load after the page, keeping start-up small.
+const Notifications = lazyNamed(() => import('./ui/deferred/notifications'), 'Notifications')
+const UpdatePrompt = lazyNamed(() => import('./pwa/UpdatePrompt'), 'UpdatePrompt')
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
@@ -37,13 +33,7 @@ const persistOptions: PersistQueryClientProviderProps['persistOptions'] = {
   },
 }
 
-// Once per page load: queued changes replay now, on reconnection, on tab focus and on a timer,
-// and what the server confirms is folded into the item sets kept for offline work.
-startOutboxSync()
-keepItemSetsSynced(queryClient)
-keepFinishedSetsSynced(queryClient, () => {
-  void queryClient.invalidateQueries({ queryKey: taskKeys.all })
-})
+void import('./offline-sync').then(({ startOfflineSync }) => startOfflineSync(queryClient))
 
 async function start() {
   await activateDisplayLanguage(storage.get('displayLanguage') ?? navigator.language)
@@ -51,8 +41,10 @@ async function start() {
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <MantineProvider theme={theme}>
-          <Notifications position="top-right" />
-          <UpdatePrompt />
+          <Suspense fallback={null}>
+            <Notifications position="top-right" />
+            <UpdatePrompt />
+          </Suspense>
           <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
             <RouterProvider router={router} />
           </PersistQueryClientProvider>

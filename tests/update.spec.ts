@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { e2eEnv } from './env'
 import { expect, test, waitForServiceWorker } from './fixtures'
 
@@ -12,10 +13,15 @@ test('a new version is offered, never forced: Later keeps the running one, Reloa
   await page.goto('/login')
   await waitForServiceWorker(page)
 
-  // Publishing a new version: the served worker script changes.
+  // Publishing a new version: the served worker script changes, with the compressed copies the
+  // build makes of it (the server sends those to browsers).
   const script = path.join(e2eEnv('distDir'), 'sw.js')
-  const original = fs.readFileSync(script)
-  fs.writeFileSync(script, Buffer.concat([original, Buffer.from('\n// a new version\n')]))
+  const copies = [script, `${script}.br`, `${script}.gz`]
+  const originals = copies.map((file) => fs.readFileSync(file))
+  const changed = Buffer.concat([originals[0]!, Buffer.from('\n// a new version\n')])
+  fs.writeFileSync(script, changed)
+  fs.writeFileSync(`${script}.br`, brotliCompressSync(changed))
+  fs.writeFileSync(`${script}.gz`, gzipSync(changed))
   try {
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update()
@@ -40,6 +46,6 @@ test('a new version is offered, never forced: Later keeps the running one, Reloa
     expect(await page.evaluate(hasWaitingWorker)).toBe(false)
     await expect(offer).toBeHidden()
   } finally {
-    fs.writeFileSync(script, original)
+    for (const [index, file] of copies.entries()) fs.writeFileSync(file, originals[index]!)
   }
 })

@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_BASE } from '../../../contract/constants'
@@ -11,6 +8,13 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from '../../db/cli
 import { items, tasks } from '../../db/schema'
 import { listFiles } from '../../test/harness'
 import { createScratchDatabase } from '../../test/scratch-database'
+import {
+  freePort,
+  type ServerProcess,
+  serverProcessEnv,
+  startServerProcess,
+  stopServerProcess,
+} from '../../test/server-process'
 import { createUser, signInOverHttp } from '../../test/session-client'
 import { TASK_IMPORT_QUEUE } from './jobs'
 import { createDefinitions, requiredFields } from './test-support'
@@ -21,11 +25,8 @@ import { createDefinitions, requiredFields } from './test-support'
  * PostgreSQL database of its own, or PGlite in a data directory.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const ITEMS = 80_000
 const onPostgres = process.env.TEST_DATABASE === 'postgres'
-
-type Server = { process: ChildProcess; output: string[] }
 
 let workDir: string
 let env: Record<string, string>
@@ -33,43 +34,15 @@ let base: string
 /** Opens the database for the test's own reads (PGlite only while no server holds it). */
 let openOwnDatabase: () => Promise<DatabaseHandle>
 let dropDatabase: () => Promise<void> = async () => {}
-let running: Server | null = null
+let running: ServerProcess | null = null
 
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
+async function startServer(): Promise<ServerProcess> {
+  running = await startServerProcess(env)
+  return running
 }
 
-async function startServer(): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const server: Server = { process: child, output: [] }
-  child.stdout?.on('data', (chunk: Buffer) => server.output.push(chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => server.output.push(chunk.toString()))
-  running = server
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${server.output.join('')}`)
-    const answer = await fetch(`${base}${API_BASE}/auth/csrf/`).catch(() => null)
-    if (answer?.ok) return server
-    if (Date.now() > deadline)
-      throw new Error(`the server did not start: ${server.output.join('')}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
-
-async function stopServer(server: Server, signal: NodeJS.Signals) {
-  if (server.process.exitCode === null && server.process.signalCode === null) {
-    const exited = new Promise((resolve) => server.process.once('exit', resolve))
-    server.process.kill(signal)
-    await exited
-  }
+async function stopServer(server: ServerProcess, signal: NodeJS.Signals) {
+  await stopServerProcess(server, signal)
   running = null
 }
 
@@ -77,15 +50,7 @@ beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-crash-'))
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
-  env = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: workDir,
-    IMPORT_HEARTBEAT_SECONDS: '10',
-  }
+  env = serverProcessEnv(port, { DATA_DIR: workDir, IMPORT_HEARTBEAT_SECONDS: '10' })
   if (onPostgres) {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL!, { prefix: 'crash' })
     env.DATABASE_URL = scratch.url

@@ -5,9 +5,9 @@ import { mediaFilePath, removeStoredFile, storeStream } from '../media/storage'
 import { FileProblems } from './file-problems'
 import { type CheckedItem, type ItemRules, itemRulesOf } from './item-rules'
 import {
+  copyItemRows,
   finishImport,
   type ItemRow,
-  insertItemRows,
   insertMediaObjects,
   type MediaObjectRow,
   recordImportError,
@@ -28,11 +28,11 @@ export type ImportContext = {
 
 export type ImportRequest = { taskId: number; startTask: boolean }
 
-/** Items per INSERT statement and per transaction: big enough to amortize a round trip. */
+/** Items per COPY and per transaction: big enough to amortize a round trip. */
 export const IMPORT_BATCH_ITEMS = 2000
 /**
- * Item text per INSERT statement, besides the item count: a batch of long items is cut short, so
- * the statement's one JSON parameter stays small whatever the items hold.
+ * Item text per COPY, besides the item count: a batch of long items is cut short, so the text
+ * held for one COPY stays small whatever the items hold.
  */
 export const IMPORT_BATCH_CHARS = 8 * 1024 * 1024
 const MEDIA_WRITES_AT_ONCE = 8
@@ -213,7 +213,7 @@ async function writeBatch(
   })
   await context.db.transaction(async (tx) => {
     await insertMediaObjects(tx, media)
-    await insertItemRows(tx, target.taskId, rows, target.fixedSetSize)
+    await copyItemRows(tx, target.taskId, rows, target.fixedSetSize)
   })
 }
 

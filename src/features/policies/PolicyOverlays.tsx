@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import type { CurrentUser } from '../../../contract/auth'
 import { api } from '../../api/client'
 import { storage } from '../../storage'
+import { lazyNamed } from '../../ui/lazy-named'
 import { useSignedInUser, useSignedInUserLoading } from '../auth/hooks'
 import { authKeys } from '../auth/queries'
-import { ClauseAcceptModal } from './ClauseAcceptModal'
-import { CookieBanner } from './CookieBanner'
-import { PolicyPreviewModal } from './PolicyPreviewModal'
 import { closePolicyPreview, usePolicyPreview } from './preview-store'
+
+// Each overlay's code loads when it is first due, not with every page.
+const ClauseAcceptModal = lazyNamed(() => import('./ClauseAcceptModal'), 'ClauseAcceptModal')
+const CookieBanner = lazyNamed(() => import('./CookieBanner'), 'CookieBanner')
+const PolicyPreviewModal = lazyNamed(() => import('./PolicyPreviewModal'), 'PolicyPreviewModal')
 
 /** Skipping the clause after a failure lasts for this browser session only, never for good. */
 const CLAUSE_SKIPPED_KEY = 'clauseSkipped'
@@ -49,23 +52,27 @@ export function PolicyOverlays() {
   const clauseDue = Boolean(user && !user.clause_accepted_date) && !clauseSkipped && !userLoading
 
   return (
-    <>
-      <CookieBanner
-        opened={previewed === null && !cookiesAccepted}
-        onAccept={() => {
-          storage.set('cookiePolicyAccepted', true)
-          setCookiesAcceptedHere(true)
-        }}
-      />
-      <ClauseAcceptModal
-        opened={previewed === null && cookiesAccepted && clauseDue}
-        onSkip={() => {
-          writeClauseSkipped()
-          setClauseSkipped(true)
-        }}
-      />
-      <PolicyPreviewModal kind={previewed} onClose={closePolicyPreview} />
-    </>
+    <Suspense fallback={null}>
+      {!cookiesAccepted && (
+        <CookieBanner
+          opened={previewed === null}
+          onAccept={() => {
+            storage.set('cookiePolicyAccepted', true)
+            setCookiesAcceptedHere(true)
+          }}
+        />
+      )}
+      {clauseDue && (
+        <ClauseAcceptModal
+          opened={previewed === null && cookiesAccepted}
+          onSkip={() => {
+            writeClauseSkipped()
+            setClauseSkipped(true)
+          }}
+        />
+      )}
+      {previewed !== null && <PolicyPreviewModal kind={previewed} onClose={closePolicyPreview} />}
+    </Suspense>
   )
 }
 

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core'
+import { Anchor, Badge, Group, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { isRegularUser } from '../../../contract/roles'
+import { DeferredTooltip } from '../../ui/DeferredTooltip'
 import { usePermissions, useSignedInUser } from '../auth/hooks'
 import { instanceSettingsQuery, type PolicyKind } from '../auth/queries'
 import { openPolicyPreview } from '../policies'
@@ -38,7 +39,7 @@ export function AppFooter() {
           <Trans>Back-end {backendVersion}</Trans>
         </Text>
         {isPublicInstance && (
-          <Tooltip
+          <DeferredTooltip
             label={t`Public instance only for non-sensitive and non-confidential data!`}
             events={{ hover: true, focus: true, touch: true }}
             multiline
@@ -47,7 +48,7 @@ export function AppFooter() {
             <Badge color="orange" variant="light" tabIndex={0}>
               <Trans>Public instance!</Trans>
             </Badge>
-          </Tooltip>
+          </DeferredTooltip>
         )}
       </Group>
       <Group gap="md">

@@ -1,11 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Burger, Group, Stack, Text } from '@mantine/core'
+import { Suspense } from 'react'
 import type { CurrentUser } from '../../../contract/auth'
+import { lazyNamed } from '../../ui/lazy-named'
 import { RouterAnchor } from '../../ui/links'
-import { SyncIndicator } from '../annotate/SyncIndicator'
 import { DisplayLanguageMenu } from './DisplayLanguageMenu'
-import { TopNavigation } from './TopNavigation'
-import { UserMenu } from './UserMenu'
+import { TopNavigation } from './lazy-navigation'
+
+// Shown only after sign-in: the sign-in page's start-up bundle does without them.
+const SyncIndicator = lazyNamed(() => import('../annotate/SyncIndicator'), 'SyncIndicator')
+const UserMenu = lazyNamed(() => import('./UserMenu'), 'UserMenu')
 
 type AppHeaderProps = {
   /** Absent on public pages: only the brand and the language menu are shown. */
@@ -36,15 +40,25 @@ export function AppHeader({ user, phoneMenuOpened, onTogglePhoneMenu }: AppHeade
           </RouterAnchor>
         </Group>
         <Group gap="xs" wrap="nowrap">
-          {user && <SyncIndicator />}
+          {user && (
+            <Suspense fallback={null}>
+              <SyncIndicator />
+            </Suspense>
+          )}
           <DisplayLanguageMenu />
-          {user && <UserMenu user={user} />}
+          {user && (
+            <Suspense fallback={null}>
+              <UserMenu user={user} />
+            </Suspense>
+          )}
         </Group>
       </Group>
       {user && (
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Group visibleFrom="xs">
-            <TopNavigation orientation="horizontal" />
+            <Suspense fallback={null}>
+              <TopNavigation orientation="horizontal" />
+            </Suspense>
           </Group>
           <Text size="sm" c="dimmed" truncate>
             <Trans>Hi, {name}!</Trans>

@@ -1,11 +1,12 @@
 import { AppShell, Box } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Outlet } from '@tanstack/react-router'
+import { Suspense } from 'react'
 import { useSignedInUser } from '../auth/hooks'
 import { PolicyOverlays } from '../policies'
 import { AppFooter } from './AppFooter'
 import { AppHeader } from './AppHeader'
-import { TopNavigation } from './TopNavigation'
+import { TopNavigation } from './lazy-navigation'
 import { useGlobalApiErrors } from './useGlobalApiErrors'
 import { useLogoutFromOtherTabs } from './useLogoutFromOtherTabs'
 
@@ -36,7 +37,11 @@ export function RootLayout() {
       {user && (
         <AppShell.Navbar p="sm">
           {/* Rendered only while open, so the page holds one main navigation at a time. */}
-          {phoneMenuOpened && <TopNavigation orientation="vertical" onNavigate={phoneMenu.close} />}
+          {phoneMenuOpened && (
+            <Suspense fallback={null}>
+              <TopNavigation orientation="vertical" onNavigate={phoneMenu.close} />
+            </Suspense>
+          )}
         </AppShell.Navbar>
       )}
       <AppShell.Main display="flex" style={{ flexDirection: 'column', minHeight: '100dvh' }}>

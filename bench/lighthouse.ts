@@ -1,0 +1,211 @@
+/**
+ * Lighthouse on the built product, as a phone on a slow network sees it: builds, starts the
+ * server on the embedded database filled by the demo command, and runs Lighthouse (mobile preset,
+ * simulated slow 4G, performance only) with Debian's Chromium on the sign-in page and, signed in
+ * as the demo annotator, on the demo task's annotation screen. Prints score, FCP, LCP, TBT, CLS,
+ * bytes and requests per page.
+ *
+ *   npm run bench:lighthouse
+ *   npx tsx bench/lighthouse.ts [--no-build] [--port 8190] [--chromium /usr/bin/chromium] [--why]
+ *
+ * `--why` also prints each page's LCP element and the elements that moved (layout shifts).
+ * Exits non-zero when a page misses a target: score ≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.1.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { launch as launchChrome } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import puppeteer, { type Page } from 'puppeteer-core'
+import { commandOption } from './support'
+
+const TARGETS = { score: 95, lcpMs: 2500, cls: 0.1 }
+const DEMO_PASSWORD = 'lighthouse-demo-password'
+const DEMO_TASK = 'Demo batch: nine short recordings with pictures'
+
+const repoRoot = path.resolve(import.meta.dirname, '..')
+const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs')
+
+type PageFigures = {
+  page: string
+  score: number
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  kib: number
+  requests: number
+}
+
+function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+  // The product's default start: the embedded database, whatever the shell points at.
+  const { DATABASE_URL: _postgres, MEDIA_DIR: _media, ...inherited } = process.env
+  return {
+    ...inherited,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD,
+    LOG_LEVEL: 'warn',
+  }
+}
+
+async function startProduct(root: string, port: number): Promise<ChildProcess> {
+  const env = serverEnv(path.join(root, 'data'), port)
+  const demo = spawnSync(process.execPath, [tsx, 'server/manage/cli.ts', 'demo'], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+  })
+  if (demo.status !== 0) throw new Error(`the demo command failed:\n${demo.stdout}${demo.stderr}`)
+  const server = spawn(process.execPath, [tsx, path.join(repoRoot, 'server', 'main.ts')], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`)
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return server
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  server.kill()
+  throw new Error('the server did not answer within 90 s')
+}
+
+const byAria = (name: string, role = 'button') => `::-p-aria([name="${name}"][role="${role}"])`
+
+/**
+ * Signs the demo annotator in through the sign-in form (answering the cookie banner and the
+ * information clause) and takes work in the demo task: answers the annotation screen's address.
+ */
+async function openAnnotationScreen(page: Page, base: string): Promise<string> {
+  await page.goto(`${base}/login`)
+  await page.locator(byAria('I understand')).click()
+  await page.locator(byAria('Sign in with username and password')).click()
+  await page.locator(byAria('Username or e-mail', 'textbox')).fill('annotator')
+  await page.locator(byAria('Password', 'textbox')).fill(DEMO_PASSWORD)
+  await page.locator(byAria('Sign in')).click()
+  await page.waitForFunction(() => !location.pathname.startsWith('/login'))
+  const clause = await page
+    .locator(byAria('I have read and accept the clause.', 'switch'))
+    .setTimeout(5_000)
+    .click()
+    .then(
+      () => true,
+      () => false,
+    )
+  if (clause) await page.locator(byAria('Accept')).click()
+
+  await page.goto(`${base}/tasks`)
+  await page
+    .locator(`::-p-aria([name="${DEMO_TASK}"][role="article"]) ${byAria('Take work')}`)
+    .click()
+  await page
+    .locator(byAria('I have read the protocol'))
+    .setTimeout(20_000)
+    .click()
+    .catch(() => undefined)
+  await page.waitForFunction(() => /^\/tasks\/\d+\/\d+$/.test(location.pathname), {
+    timeout: 30_000,
+  })
+  return page.url()
+}
+
+async function audit(chromePort: number, name: string, url: string): Promise<PageFigures> {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  })
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  if (process.argv.includes('--why')) {
+    const explaining = Object.keys(lhr.audits).filter((id) => /lcp|layout-shift|cls/.test(id))
+    for (const id of explaining) {
+      const details = JSON.stringify(lhr.audits[id]?.details ?? null)
+      console.log(`\n${name}, ${id}: ${details.slice(0, 2000)}`)
+    }
+  }
+  const requests = lhr.audits['network-requests']?.details
+  return {
+    page: name,
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    kib: numeric('total-byte-weight') / 1024,
+    requests: requests && 'items' in requests ? requests.items.length : 0,
+  }
+}
+
+function report(rows: PageFigures[]): boolean {
+  console.log('\npage       | score | FCP s | LCP s | TBT ms | CLS   | KiB   | requests')
+  console.log('-----------|-------|-------|-------|--------|-------|-------|---------')
+  let met = true
+  for (const row of rows) {
+    console.log(
+      [
+        row.page.padEnd(10),
+        String(row.score).padStart(5),
+        (row.fcpMs / 1000).toFixed(2).padStart(5),
+        (row.lcpMs / 1000).toFixed(2).padStart(5),
+        row.tbtMs.toFixed(0).padStart(6),
+        row.cls.toFixed(3).padStart(5),
+        row.kib.toFixed(0).padStart(5),
+        String(row.requests).padStart(8),
+      ].join(' | '),
+    )
+    met &&= row.score >= TARGETS.score && row.lcpMs <= TARGETS.lcpMs && row.cls <= TARGETS.cls
+  }
+  console.log(
+    `\n${met ? 'PASS' : 'FAIL'}  targets: score ≥ ${TARGETS.score}, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}`,
+  )
+  return met
+}
+
+async function main() {
+  const port = Number(commandOption('--port') ?? 8190)
+  const chromium = commandOption('--chromium') ?? '/usr/bin/chromium'
+  if (!process.argv.includes('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' })
+    if (build.status !== 0) process.exit(build.status ?? 1)
+  }
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'crowdwork-lighthouse-'))
+  const server = await startProduct(root, port)
+  const chrome = await launchChrome({
+    chromePath: chromium,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+  })
+  try {
+    const base = `http://127.0.0.1:${port}`
+    const login = await audit(chrome.port, '/login', `${base}/login`)
+
+    // Signed in through the same browser; Lighthouse keeps its cookies (it clears the rest).
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+    const page = await browser.newPage()
+    const annotationUrl = await openAnnotationScreen(page, base)
+    await page.close()
+    await browser.disconnect()
+    const annotate = await audit(chrome.port, 'annotation', annotationUrl)
+    console.log(`annotation screen: ${new URL(annotationUrl).pathname}`)
+    process.exitCode = report([login, annotate]) ? 0 : 1
+  } finally {
+    chrome.kill()
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+    fs.rmSync(root, { recursive: true, force: true })
+  }
+}
+
+await main()

@@ -1,0 +1,33 @@
+import { Menu } from '@mantine/core'
+import { IconCheck } from '@tabler/icons-react'
+import type { ReactElement } from 'react'
+import { DISPLAY_LANGUAGES, type DisplayLanguage } from '../../../contract/constants'
+import { activateDisplayLanguage, displayLanguageNames } from '../../i18n/i18n'
+
+/** The display-language menu opened from `target` (see DisplayLanguageMenu). */
+export function DisplayLanguageChoices({
+  target,
+  current,
+}: {
+  target: ReactElement
+  current: DisplayLanguage
+}) {
+  return (
+    <Menu position="bottom-end" shadow="md">
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown>
+        {DISPLAY_LANGUAGES.map((language) => (
+          <Menu.Item
+            key={language}
+            lang={language}
+            aria-current={language === current ? 'true' : undefined}
+            rightSection={language === current ? <IconCheck size={14} aria-hidden /> : null}
+            onClick={() => void activateDisplayLanguage(language)}
+          >
+            {displayLanguageNames[language]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  )
+}

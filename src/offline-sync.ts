@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { keepFinishedSetsSynced } from './features/annotate/finish'
+import { keepItemSetsSynced } from './features/annotate/sync'
+import { taskKeys } from './features/tasks/queries'
+// Registers the annotation and review save operations before the outbox replays anything.
+import './offline/operations/annotation-save'
+import './offline/operations/review-save'
+import { startOutboxSync } from './offline/outbox'
+
+/**
+ * Once per page load: queued changes replay now, on reconnection, on tab focus and on a timer,
+ * and what the server confirms is folded into the item sets kept for offline work. Loaded by
+ * main.tsx after the first page is drawn, so none of this delays it.
+ */
+export function startOfflineSync(queryClient: QueryClient) {
+  startOutboxSync()
+  keepItemSetsSynced(queryClient)
+  keepFinishedSetsSynced(queryClient, () => {
+    void queryClient.invalidateQueries({ queryKey: taskKeys.all })
+  })
+}
