@@ -17,7 +17,12 @@ export const MAX_DIACRITIC_SIGNS = 200
 
 const ids = v.pipe(v.array(IdSchema), v.maxLength(ADMIN_MAX_IDS, `at most ${ADMIN_MAX_IDS} ids`))
 const requiredText = (max: number, missing: string) =>
-  v.pipe(v.string(), v.trim(), v.minLength(1, missing), v.maxLength(max, `at most ${max} characters`))
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, missing),
+    v.maxLength(max, `at most ${max} characters`),
+  )
 const optionalText = (max: number) =>
   v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `at most ${max} characters`)), '')
 const EmailOrEmptySchema = v.union(

@@ -8,7 +8,9 @@ export type NewAccount = {
   email: string
   firstName: string
   lastName: string
-  passwordHash: string
+  /** None for a placeholder that only signs in through single sign-on. */
+  passwordHash: string | null
+  isSsoAccount?: boolean
   roles: Role[]
 }
 
