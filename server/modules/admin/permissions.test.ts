@@ -16,25 +16,25 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-type Call = { method: 'get' | 'post' | 'put' | 'patch' | 'delete'; path: string; body?: unknown }
+type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown }
 
 const COLLECTIONS = ['endworker-groups', 'client-groups', 'languages', 'projects', 'timelog-types']
 
 /** Every admin call, with a body that would pass, on an id that exists for the writes. */
 function everyCall(id: number): Call[] {
   return [
-    { method: 'get', path: 'admin/users/' },
+    { method: 'GET', path: 'admin/users/' },
     {
-      method: 'post',
+      method: 'POST',
       path: 'admin/users/',
       body: { username: 'someone_new', password: null, email: 'n@x.test' },
     },
-    { method: 'patch', path: `admin/users/${id}/`, body: { first_name: 'Ann' } },
+    { method: 'PATCH', path: `admin/users/${id}/`, body: { first_name: 'Ann' } },
     ...COLLECTIONS.flatMap((collection): Call[] => [
-      { method: 'get', path: `admin/${collection}/` },
-      { method: 'post', path: `admin/${collection}/`, body: {} },
-      { method: 'put', path: `admin/${collection}/${id}/`, body: {} },
-      { method: 'delete', path: `admin/${collection}/${id}/` },
+      { method: 'GET', path: `admin/${collection}/` },
+      { method: 'POST', path: `admin/${collection}/`, body: {} },
+      { method: 'PUT', path: `admin/${collection}/${id}/`, body: {} },
+      { method: 'DELETE', path: `admin/${collection}/${id}/` },
     ]),
   ]
 }
@@ -43,7 +43,7 @@ describe('admin calls', () => {
   it.each(NOT_STAFF)('answer 403 to a %s before reading the body', async (role) => {
     const client = others.get(role)!
     for (const call of everyCall(1)) {
-      const response = await client[call.method](call.path, call.body)
+      const response = await client.request(call.method, call.path, call.body)
       expect({ ...call, status: response.statusCode }).toEqual({ ...call, status: 403 })
       expect(response.json().code).toBe('permission_denied')
     }
@@ -52,7 +52,7 @@ describe('admin calls', () => {
   it('answer 401 to a visitor', async () => {
     const visitor = await anonymousClient(t)
     for (const call of everyCall(1)) {
-      const response = await visitor[call.method](call.path, call.body)
+      const response = await visitor.request(call.method, call.path, call.body)
       expect({ ...call, status: response.statusCode }).toEqual({ ...call, status: 401 })
     }
   })
