@@ -1,7 +1,10 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import * as v from 'valibot'
+import { coordinationGroupSearch } from '../../../../features/coordinator/coordination-group-search'
+import { RegistrationKeysPage } from '../../../../features/coordinator/keys/RegistrationKeysPage'
 
+/** The coordinator's key screen; staff see every key and may make keys of no group. */
 export const Route = createFileRoute('/_app/admin_panel/users/register')({
-  component: () => <UnavailableSection title={<Trans>Registration keys</Trans>} />,
+  validateSearch: v.object(coordinationGroupSearch),
+  component: RegistrationKeysPage,
 })
