@@ -61,7 +61,7 @@ function LanguageForm({ language, close }: { language: AdminLanguage | null; clo
         {...form.textInput('signs')}
         error={signErrors.join(' ') || undefined}
       />
-      <Group gap={6} aria-label={t`Signs the annotators will see`}>
+      <Group gap={6} role="group" aria-label={t`Signs the annotators will see`}>
         {signs.length === 0 ? (
           <Text size="sm" c="dimmed">
             <Trans>No signs: the text widgets show no palette for this language.</Trans>
