@@ -29,6 +29,9 @@ const SEARCH_DEBOUNCE_MS = 300
 
 type Ordering = { value: string; label: string }
 
+/** Filters sit two to a row on a phone (the row's gap is 12 px), side by side on wider screens. */
+export const FILTER_WIDTH = { base: 'calc(50% - 6px)', sm: 180 }
+
 type AdminListPageProps<T extends { id: number }> = {
   title: ReactNode
   /** Names the table and the search. */
@@ -41,6 +44,8 @@ type AdminListPageProps<T extends { id: number }> = {
   filterQuery?: AdminListQuery
   api: Pick<AdminCollection<T>, 'list'> & Partial<Pick<AdminCollection<T>, 'remove'>>
   columns: DataColumn<T>[]
+  /** The keys of the columns a phone shows (all when not given); a phone has room for few. */
+  phoneColumns?: string[]
   /** Row actions besides Edit and Delete. */
   rowActions?: (row: T) => ReactNode
   emptyTitle: ReactNode
@@ -64,6 +69,7 @@ export function AdminListPage<T extends { id: number }>({
   filterQuery = {},
   api,
   columns,
+  phoneColumns,
   rowActions,
   emptyTitle,
   form,
@@ -155,7 +161,7 @@ export function AdminListPage<T extends { id: number }>({
           value={ordering}
           onChange={(value) => value && setOrdering(value)}
           allowDeselect={false}
-          w={{ base: '100%', sm: 200 }}
+          w={FILTER_WIDTH}
         />
         {filters}
       </Group>
@@ -169,10 +175,15 @@ export function AdminListPage<T extends { id: number }>({
         <>
           <DataTable
             label={label}
-            columns={[...columns, actions]}
+            columns={[
+              ...columns.filter(
+                (column) => !phone || !phoneColumns || phoneColumns.includes(column.key),
+              ),
+              actions,
+            ]}
             rows={result.data?.results ?? []}
             rowKey={(row) => row.id}
-            minWidth={720}
+            minWidth={phone ? undefined : 720}
             striped
             highlightOnHover
             busy={result.isFetching}

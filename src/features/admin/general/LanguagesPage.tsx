@@ -98,6 +98,7 @@ export function LanguagesPage() {
         { value: 'code', label: t`Code A–Z` },
       ]}
       api={languagesApi}
+      phoneColumns={['name', 'signs']}
       columns={[
         { key: 'name', header: <Trans>Name</Trans>, cell: (row) => row.name, rowHeader: true },
         { key: 'code', header: <Trans>Code</Trans>, cell: (row) => row.code },

@@ -51,6 +51,7 @@ export function ProjectsPage() {
         { value: '-id', label: t`Newest first` },
       ]}
       api={projectsApi}
+      phoneColumns={['name']}
       columns={[
         { key: 'name', header: <Trans>Name</Trans>, cell: (row) => row.name, rowHeader: true },
         { key: 'description', header: <Trans>Description</Trans>, cell: (row) => row.description },

@@ -63,6 +63,7 @@ export function ClientGroupsPage() {
         { value: 'full_name', label: t`Full name A–Z` },
       ]}
       api={clientGroupsApi}
+      phoneColumns={['name', 'members']}
       columns={[
         { key: 'name', header: <Trans>Name</Trans>, cell: (row) => row.name, rowHeader: true },
         { key: 'full_name', header: <Trans>Full name</Trans>, cell: (row) => row.full_name },

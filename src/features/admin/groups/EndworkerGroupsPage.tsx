@@ -110,6 +110,7 @@ export function EndworkerGroupsPage() {
         { value: '-id', label: t`Newest first` },
       ]}
       api={endworkerGroupsApi}
+      phoneColumns={['name', 'members']}
       columns={[
         { key: 'name', header: <Trans>Name</Trans>, cell: (row) => row.name, rowHeader: true },
         {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ActionIcon, Badge, Group, Select, Text, Tooltip } from '@mantine/core'
 import { IconUserCheck, IconUserOff } from '@tabler/icons-react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { AdminUser } from '../../../../contract/admin'
 import { ROLES } from '../../../../contract/roles'
@@ -9,7 +9,8 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog'
 import { generalMessage } from '../../../ui/forms/form-errors'
 import { notifyError } from '../../../ui/notify'
 import { formatDateTime } from '../../account/format'
-import { AdminListPage } from '../AdminListPage'
+import { currentUserQuery } from '../../auth/queries'
+import { AdminListPage, FILTER_WIDTH } from '../AdminListPage'
 import { adminKeys, usersApi } from '../api'
 import { useRoleLabels } from './roles'
 import { UserForm } from './UserForm'
@@ -39,7 +40,7 @@ export function UsersPage() {
       })
     },
   })
-  const filterWidth = { base: '100%', sm: 170 }
+  const { data: self } = useQuery(currentUserQuery())
 
   return (
     <>
@@ -62,7 +63,7 @@ export function UsersPage() {
               value={role}
               onChange={setRole}
               clearable
-              w={filterWidth}
+              w={FILTER_WIDTH}
             />
             <Select
               label={t`State`}
@@ -74,7 +75,7 @@ export function UsersPage() {
               value={active}
               onChange={setActive}
               clearable
-              w={filterWidth}
+              w={FILTER_WIDTH}
             />
             <Select
               label={t`Sign-in`}
@@ -86,7 +87,7 @@ export function UsersPage() {
               value={kind}
               onChange={setKind}
               clearable
-              w={filterWidth}
+              w={FILTER_WIDTH}
             />
           </>
         }
@@ -153,8 +154,10 @@ export function UsersPage() {
             cell: (row) => (row.last_login ? formatDateTime(row.last_login) : t`Never`),
           },
         ]}
+        phoneColumns={['username', 'state']}
         rowActions={(row) =>
-          row.is_active ? (
+          // Staff cannot lock themselves out (the server refuses it too).
+          row.id === self?.id ? null : row.is_active ? (
             <Tooltip label={t`Deactivate ${row.username}`}>
               <ActionIcon
                 variant="subtle"
