@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { type DiacriticSign, DiacriticSignSchema, PasswordSchema, UsernameSchema } from './auth'
+import { DiacriticSignSchema, PasswordSchema, UsernameSchema } from './auth'
 import { PageQueryEntries } from './client-definitions'
 import { IdSchema, pagedSchema } from './common'
 import { orderingQuery, searchQuery, textFlag } from './query'
@@ -29,33 +29,6 @@ const EmailOrEmptySchema = v.union(
   [v.literal(''), v.pipe(v.string(), v.email('Enter a valid e-mail address.'))],
   'Enter a valid e-mail address or leave it empty.',
 )
-
-// Sign lists -------------------------------------------------------------------------------------
-
-/**
- * The spec's sign list text format: one sign a line, optionally followed by a dash and a
- * description (`ą - a with ogonek`). Lines are trimmed, empty ones dropped and a sign given twice
- * is kept once, with its first description. A lone `-` is a sign of its own.
- */
-export function parseSignList(text: string): DiacriticSign[] {
-  const signs = new Map<string, string>()
-  for (const rawLine of text.split(/\r?\n/)) {
-    const line = rawLine.trim()
-    if (line === '') continue
-    const dash = line.indexOf('-', 1)
-    const sign = (dash === -1 ? line : line.slice(0, dash)).trim()
-    const description = dash === -1 ? '' : line.slice(dash + 1).trim()
-    if (!signs.has(sign)) signs.set(sign, description)
-  }
-  return [...signs].map(([sign, description]) => ({ sign, description }))
-}
-
-/** The signs as sign list text, the inverse of parseSignList for a list it made. */
-export function formatSignList(signs: readonly DiacriticSign[]): string {
-  return signs
-    .map(({ sign, description }) => (description === '' ? sign : `${sign} - ${description}`))
-    .join('\n')
-}
 
 // Users -------------------------------------------------------------------------------------------
 

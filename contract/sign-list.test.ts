@@ -1,42 +1,48 @@
 import { describe, expect, it } from 'vitest'
-import { formatSignList, parseSignList } from './admin'
+import { formatSignList, parseSignList } from './sign-list'
 
 describe('parseSignList', () => {
-  it('reads a sign a line with an optional dash and description', () => {
-    expect(parseSignList('ą - a with ogonek\nę\n  ł   -  l with stroke  ')).toEqual([
+  it('reads one sign per line with an optional description after a dash', () => {
+    expect(parseSignList('ą - a with ogonek\nć\nę - e with ogonek')).toEqual([
       { sign: 'ą', description: 'a with ogonek' },
-      { sign: 'ę', description: '' },
-      { sign: 'ł', description: 'l with stroke' },
+      { sign: 'ć', description: '' },
+      { sign: 'ę', description: 'e with ogonek' },
     ])
   })
 
-  it('drops empty lines and keeps the first of a repeated sign', () => {
-    expect(parseSignList('\r\n ą - first \n\n   \ną - second\r\nż')).toEqual([
+  it('trims lines, drops empty ones and keeps the first of duplicate signs', () => {
+    expect(parseSignList('  ą  -  first \r\n\n   \nł\ną - second\n ł ')).toEqual([
       { sign: 'ą', description: 'first' },
+      { sign: 'ł', description: '' },
+    ])
+  })
+
+  it('keeps dashes that do not follow a blank as part of the sign', () => {
+    expect(parseSignList('- - minus sign\na-b\nż -\n-')).toEqual([
+      { sign: '-', description: 'minus sign' },
+      { sign: 'a-b', description: '' },
       { sign: 'ż', description: '' },
     ])
   })
 
-  it('takes a leading dash as the sign itself', () => {
-    expect(parseSignList('- - a dash\n–')).toEqual([
-      { sign: '-', description: 'a dash' },
-      { sign: '–', description: '' },
-    ])
+  it('keeps later dashes inside the description', () => {
+    expect(parseSignList('ś - s - acute')).toEqual([{ sign: 'ś', description: 's - acute' }])
   })
 
-  it('reads nothing from blank text', () => {
-    expect(parseSignList('  \n\n')).toEqual([])
+  it('gives nothing for blank text', () => {
+    expect(parseSignList('\n  \n')).toEqual([])
   })
 })
 
 describe('formatSignList', () => {
-  it('writes what parseSignList reads back', () => {
+  it('writes a list that parseSignList reads back', () => {
     const signs = [
       { sign: 'ą', description: 'a with ogonek' },
       { sign: 'ę', description: '' },
-      { sign: '-', description: 'dash' },
+      { sign: '-', description: 'minus sign' },
+      { sign: 'a-b', description: 's - acute' },
     ]
-    expect(formatSignList(signs)).toBe('ą - a with ogonek\nę\n- - dash')
+    expect(formatSignList(signs)).toBe('ą - a with ogonek\nę\n- - minus sign\na-b - s - acute')
     expect(parseSignList(formatSignList(signs))).toEqual(signs)
   })
 })

@@ -1,11 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Group, SimpleGrid, Text, Textarea, TextInput, Tooltip } from '@mantine/core'
-import {
-  type AdminLanguage,
-  formatSignList,
-  LanguageInputSchema,
-  parseSignList,
-} from '../../../../contract/admin'
+import { type AdminLanguage, LanguageInputSchema } from '../../../../contract/admin'
+import { formatSignList, parseSignList } from '../../../../contract/sign-list'
 import { AdminFormShell, useAdminForm } from '../AdminForm'
 import { AdminListPage } from '../AdminListPage'
 import { languagesApi } from '../api'
