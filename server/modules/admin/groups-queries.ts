@@ -1,5 +1,4 @@
 import { eq, inArray, or, sql } from 'drizzle-orm'
-import type { ClientGroupListQuery, EndworkerGroupListQuery } from '../../../contract/admin'
 import type { Db } from '../../db/client'
 import {
   clientGroupMembers,
@@ -15,8 +14,7 @@ import {
   taskTypeGroups,
   taskTypes,
 } from '../../db/schema'
-import { orderOf } from '../review/listing'
-import { nameMatches } from '../task-definitions/listing'
+import { caseless, tableQueries } from './table-queries'
 import type { Usage } from './usage'
 
 type Link = { groupId: number; otherId: number }
@@ -26,13 +24,20 @@ const idsOf = (links: Link[], groupId: number) =>
 
 // End-worker groups -------------------------------------------------------------------------------
 
+export const endworkerGroupQueries = tableQueries({
+  table: endworkerGroups,
+  searchIn: [endworkerGroups.name],
+  orderColumns: { id: sql`${endworkerGroups.id}`, name: caseless(endworkerGroups.name) },
+  unique: endworkerGroups.name,
+})
+
 export type EndworkerGroupRow = typeof endworkerGroups.$inferSelect & {
   members: number[]
   coordinators: number[]
   managedGroups: number[]
 }
 
-async function withEndworkerLinks(
+export async function withEndworkerLinks(
   db: Db,
   rows: (typeof endworkerGroups.$inferSelect)[],
 ): Promise<EndworkerGroupRow[]> {
@@ -62,56 +67,6 @@ async function withEndworkerLinks(
     coordinators: idsOf(coordinators, row.id),
     managedGroups: idsOf(managed, row.id),
   }))
-}
-
-export async function listEndworkerGroups(db: Db, query: EndworkerGroupListQuery) {
-  const where = nameMatches(endworkerGroups.name, query.search)
-  const count = await db.$count(endworkerGroups, where)
-  const rows = await db
-    .select()
-    .from(endworkerGroups)
-    .where(where)
-    .orderBy(
-      orderOf(
-        { id: sql`${endworkerGroups.id}`, name: sql`lower(${endworkerGroups.name})` },
-        query.ordering,
-        sql`${endworkerGroups.id}`,
-      ),
-    )
-    .offset(query.offset)
-    .limit(query.limit)
-  return { count, rows: await withEndworkerLinks(db, rows) }
-}
-
-export async function findEndworkerGroup(db: Db, id: number) {
-  const rows = await db.select().from(endworkerGroups).where(eq(endworkerGroups.id, id))
-  return (await withEndworkerLinks(db, rows))[0]
-}
-
-export async function endworkerGroupNameTaken(db: Db, name: string, exceptId: number | null) {
-  const [row] = await db
-    .select({ id: endworkerGroups.id })
-    .from(endworkerGroups)
-    .where(sql`lower(${endworkerGroups.name}) = lower(${name})`)
-  return row !== undefined && row.id !== exceptId
-}
-
-export type EndworkerGroupValues = Pick<
-  typeof endworkerGroups.$inferInsert,
-  'name' | 'taskGroup' | 'reviewGroup' | 'coordinationGroup'
->
-
-export async function insertEndworkerGroup(db: Db, values: EndworkerGroupValues) {
-  const [row] = await db
-    .insert(endworkerGroups)
-    .values(values)
-    .returning({ id: endworkerGroups.id })
-  if (!row) throw new Error('group insert returned nothing')
-  return row.id
-}
-
-export async function updateEndworkerGroup(db: Db, id: number, values: EndworkerGroupValues) {
-  await db.update(endworkerGroups).set(values).where(eq(endworkerGroups.id, id))
 }
 
 /** Sets who belongs to, who coordinates and which groups are managed by the group. */
@@ -168,19 +123,22 @@ export async function endworkerGroupUsage(db: Db, id: number): Promise<Usage> {
   ]
 }
 
-export async function deleteEndworkerGroup(db: Db, id: number) {
-  const deleted = await db
-    .delete(endworkerGroups)
-    .where(eq(endworkerGroups.id, id))
-    .returning({ id: endworkerGroups.id })
-  return deleted.length > 0
-}
-
 // Client groups -----------------------------------------------------------------------------------
+
+export const clientGroupQueries = tableQueries({
+  table: clientGroups,
+  searchIn: [clientGroups.name, clientGroups.fullName],
+  orderColumns: {
+    id: sql`${clientGroups.id}`,
+    name: caseless(clientGroups.name),
+    full_name: caseless(clientGroups.fullName),
+  },
+  unique: clientGroups.name,
+})
 
 export type ClientGroupRow = typeof clientGroups.$inferSelect & { members: number[] }
 
-async function withClientMembers(
+export async function withClientMembers(
   db: Db,
   rows: (typeof clientGroups.$inferSelect)[],
 ): Promise<ClientGroupRow[]> {
@@ -192,59 +150,6 @@ async function withClientMembers(
     .where(inArray(clientGroupMembers.groupId, ids))
     .orderBy(clientGroupMembers.userId)
   return rows.map((row) => ({ ...row, members: idsOf(members, row.id) }))
-}
-
-export async function listClientGroupsPage(db: Db, query: ClientGroupListQuery) {
-  const where = query.search
-    ? or(
-        nameMatches(clientGroups.name, query.search),
-        nameMatches(clientGroups.fullName, query.search),
-      )
-    : undefined
-  const count = await db.$count(clientGroups, where)
-  const rows = await db
-    .select()
-    .from(clientGroups)
-    .where(where)
-    .orderBy(
-      orderOf(
-        {
-          id: sql`${clientGroups.id}`,
-          name: sql`lower(${clientGroups.name})`,
-          full_name: sql`lower(${clientGroups.fullName})`,
-        },
-        query.ordering,
-        sql`${clientGroups.id}`,
-      ),
-    )
-    .offset(query.offset)
-    .limit(query.limit)
-  return { count, rows: await withClientMembers(db, rows) }
-}
-
-export async function findClientGroup(db: Db, id: number) {
-  const rows = await db.select().from(clientGroups).where(eq(clientGroups.id, id))
-  return (await withClientMembers(db, rows))[0]
-}
-
-export async function clientGroupNameTaken(db: Db, name: string, exceptId: number | null) {
-  const [row] = await db
-    .select({ id: clientGroups.id })
-    .from(clientGroups)
-    .where(sql`lower(${clientGroups.name}) = lower(${name})`)
-  return row !== undefined && row.id !== exceptId
-}
-
-type ClientGroupValues = Pick<typeof clientGroups.$inferInsert, 'name' | 'fullName'>
-
-export async function insertClientGroup(db: Db, values: ClientGroupValues) {
-  const [row] = await db.insert(clientGroups).values(values).returning({ id: clientGroups.id })
-  if (!row) throw new Error('client group insert returned nothing')
-  return row.id
-}
-
-export async function updateClientGroup(db: Db, id: number, values: ClientGroupValues) {
-  await db.update(clientGroups).set(values).where(eq(clientGroups.id, id))
 }
 
 export async function replaceClientGroupMembers(db: Db, groupId: number, members: number[]) {
@@ -273,12 +178,4 @@ export async function clientGroupUsage(db: Db, id: number): Promise<Usage> {
       count: await db.$count(taskProtocols, eq(taskProtocols.clientGroupId, id)),
     },
   ]
-}
-
-export async function deleteClientGroup(db: Db, id: number) {
-  const deleted = await db
-    .delete(clientGroups)
-    .where(eq(clientGroups.id, id))
-    .returning({ id: clientGroups.id })
-  return deleted.length > 0
 }

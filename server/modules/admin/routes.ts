@@ -32,30 +32,8 @@ import type { Db } from '../../db/client'
 import { currentUser, requirePermission } from '../../http/guards'
 import type { AppPlugin } from '../../http/valibot'
 import { pageEnvelope } from '../client-tasks/paging'
-import {
-  adminLanguages,
-  adminProjects,
-  adminTimelogTypes,
-  createLanguage,
-  createProject,
-  createTimelogType,
-  removeLanguage,
-  removeProject,
-  removeTimelogType,
-  replaceLanguage,
-  replaceProject,
-  replaceTimelogType,
-} from './dictionary-service'
-import {
-  adminClientGroups,
-  adminEndworkerGroups,
-  createClientGroup,
-  createEndworkerGroup,
-  removeClientGroup,
-  removeEndworkerGroup,
-  replaceClientGroup,
-  replaceEndworkerGroup,
-} from './groups-service'
+import { languageService, projectService, timelogTypeService } from './dictionary-service'
+import { clientGroupService, endworkerGroupService } from './groups-service'
 import { adminUsers, createAdminUser, updateAdminUser } from './users-service'
 
 const tags = ['admin']
@@ -167,12 +145,7 @@ export const adminRoutes: AppPlugin = async (app) => {
       item: EndworkerGroupSchema,
       list: EndworkerGroupListSchema,
     },
-    {
-      list: adminEndworkerGroups,
-      create: createEndworkerGroup,
-      replace: replaceEndworkerGroup,
-      remove: removeEndworkerGroup,
-    },
+    endworkerGroupService,
   )
 
   registerCollection(
@@ -184,12 +157,7 @@ export const adminRoutes: AppPlugin = async (app) => {
       item: AdminClientGroupSchema,
       list: AdminClientGroupListSchema,
     },
-    {
-      list: adminClientGroups,
-      create: createClientGroup,
-      replace: replaceClientGroup,
-      remove: removeClientGroup,
-    },
+    clientGroupService,
   )
 
   registerCollection(
@@ -201,12 +169,7 @@ export const adminRoutes: AppPlugin = async (app) => {
       item: AdminLanguageSchema,
       list: AdminLanguageListSchema,
     },
-    {
-      list: adminLanguages,
-      create: createLanguage,
-      replace: replaceLanguage,
-      remove: removeLanguage,
-    },
+    languageService,
   )
 
   registerCollection(
@@ -218,7 +181,7 @@ export const adminRoutes: AppPlugin = async (app) => {
       item: AdminProjectSchema,
       list: AdminProjectListSchema,
     },
-    { list: adminProjects, create: createProject, replace: replaceProject, remove: removeProject },
+    projectService,
   )
 
   registerCollection(
@@ -230,11 +193,6 @@ export const adminRoutes: AppPlugin = async (app) => {
       item: TimelogTypeSchema,
       list: TimelogTypeListSchema,
     },
-    {
-      list: adminTimelogTypes,
-      create: createTimelogType,
-      replace: replaceTimelogType,
-      remove: removeTimelogType,
-    },
+    timelogTypeService,
   )
 }
