@@ -1,26 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  Pagination,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core'
+import { ActionIcon, Button, Group, Modal, Select, Stack, TextInput, Tooltip } from '@mantine/core'
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks'
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { DEFAULT_PAGE_SIZE } from '../../../contract/constants'
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDialog'
-import { type DataColumn, DataTable } from '../../ui/DataTable'
+import type { DataColumn } from '../../ui/DataTable'
 import { generalMessage } from '../../ui/forms/form-errors'
 import { notifyError } from '../../ui/notify'
-import { Empty, LoadFailed, Loading } from '../../ui/QueryStates'
+import { PagedList } from '../../ui/PagedList'
 import { TitleBar } from '../../ui/TitleBar'
 import { type AdminCollection, type AdminListQuery, adminKeys } from './api'
 
@@ -137,7 +126,6 @@ export function AdminListPage<T extends { id: number }>({
       </Group>
     ),
   }
-  const count = result.data?.count ?? 0
   const close = () => setEditing(null)
 
   return (
@@ -165,46 +153,21 @@ export function AdminListPage<T extends { id: number }>({
         />
         {filters}
       </Group>
-      {result.isPending ? (
-        <Loading label={t`Loading ${label}`} />
-      ) : result.isError && !result.data ? (
-        <LoadFailed error={result.error} title={<Trans>The list could not be loaded.</Trans>} />
-      ) : count === 0 ? (
-        <Empty title={emptyTitle} />
-      ) : (
-        <>
-          <DataTable
-            label={label}
-            columns={[
-              ...columns.filter(
-                (column) => !phone || !phoneColumns || phoneColumns.includes(column.key),
-              ),
-              actions,
-            ]}
-            rows={result.data?.results ?? []}
-            rowKey={(row) => row.id}
-            minWidth={phone ? undefined : 720}
-            striped
-            highlightOnHover
-            busy={result.isFetching}
-          />
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              <Trans>{count} in total</Trans>
-            </Text>
-            <Pagination
-              total={Math.ceil(count / DEFAULT_PAGE_SIZE)}
-              value={page}
-              onChange={(next) => setPaging({ filterKey, page: next })}
-              hideWithOnePage
-              getItemProps={(number) => ({ 'aria-label': t`Page ${number}` })}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? t`Previous page` : t`Next page`,
-              })}
-            />
-          </Group>
-        </>
-      )}
+      <PagedList
+        label={label}
+        result={result}
+        columns={[
+          ...columns.filter(
+            (column) => !phone || !phoneColumns || phoneColumns.includes(column.key),
+          ),
+          actions,
+        ]}
+        minWidth={phone ? undefined : 720}
+        emptyTitle={emptyTitle}
+        page={page}
+        pageSize={DEFAULT_PAGE_SIZE}
+        onPageChange={(next) => setPaging({ filterKey, page: next })}
+      />
       <Modal
         opened={editing !== null}
         onClose={close}
