@@ -16,7 +16,10 @@ const server = setupApiServer(
 )
 
 describe('LanguagesPage', () => {
-  it('keeps typed signs through a remount and sends them parsed from the sign list text', async () => {
+  // It types a whole form twice over: give a loaded machine time.
+  it('keeps typed signs through a remount and sends them parsed from the sign list text', {
+    timeout: 30_000,
+  }, async () => {
     const sent: unknown[] = []
     server.use(
       http.post('/api/admin/languages/', async ({ request }) => {

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as v from 'valibot'
-import { coordinationGroupSearch } from '../../../../features/coordinator/coordination-group-search'
+import { EveryKeyView } from '../../../../features/coordinator/keys/every-key'
 import { RegistrationKeysPage } from '../../../../features/coordinator/keys/RegistrationKeysPage'
 
-/** The coordinator's key screen; staff see every key and may make keys of no group. */
+/** The coordinator's key screen with no group restriction: every key, of any group or none. */
 export const Route = createFileRoute('/_app/admin_panel/users/register')({
-  validateSearch: v.object(coordinationGroupSearch),
-  component: RegistrationKeysPage,
+  component: () => (
+    <EveryKeyView>
+      <RegistrationKeysPage />
+    </EveryKeyView>
+  ),
 })
