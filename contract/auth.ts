@@ -208,6 +208,34 @@ export const InstanceSettingsSchema = v.object({
 })
 export type InstanceSettings = v.InferOutput<typeof InstanceSettingsSchema>
 
+/**
+ * Why single sign-on sent the visitor to /oidc_failure (the `reason` query value): the
+ * instance has no provider or cannot reach it, the login's state is missing, unknown or already
+ * used, the provider or the token exchange failed, or the person's account fails the first-login
+ * rules or is deactivated.
+ */
+export const SSO_FAILURE_REASONS = [
+  'not_configured',
+  'unavailable',
+  'state_missing',
+  'state_invalid',
+  'state_used',
+  'provider_error',
+  'email_unverified',
+  'name_missing',
+  'no_account',
+  'ambiguous_account',
+  'deactivated',
+] as const
+export type SsoFailureReason = (typeof SSO_FAILURE_REASONS)[number]
+
+/** POST auth/oidc/logout/: where the browser ends the provider's session, when it offers that. */
+export const SsoLogoutSchema = v.object({
+  detail: v.string(),
+  logout_url: v.optional(v.string()),
+})
+export type SsoLogout = v.InferOutput<typeof SsoLogoutSchema>
+
 /** Clause and cookie policy texts are plain Markdown strings. */
 export const PolicyTextSchema = v.string()
 

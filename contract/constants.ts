@@ -44,3 +44,7 @@ export const CSRF_HEADER = 'x-csrftoken'
  * session, so a signed-out visit makes no call that is bound to fail.
  */
 export const SESSION_HINT_COOKIE = 'signedin'
+/** Binds single-sign-on logins under way to the browser that started them (HttpOnly). */
+export const SSO_BROWSER_COOKIE = 'sso_browser'
+/** Carries a signed-out single-sign-on session's ID token to the provider logout (HttpOnly). */
+export const SSO_LOGOUT_COOKIE = 'sso_logout'

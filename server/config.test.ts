@@ -87,3 +87,37 @@ describe('upload and import limits', () => {
     )
   })
 })
+
+describe('single sign-on', () => {
+  const provider = { OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'crowdwork' }
+
+  it('returns to the first public origin', () => {
+    const config = loadConfig({
+      ...provider,
+      OIDC_CLIENT_SECRET: 'secret',
+      PUBLIC_ORIGIN: 'https://crowd.example.org, https://crowd.example.net',
+    })
+    expect(config.oidc).toEqual({
+      issuer: 'https://id.example.org',
+      clientId: 'crowdwork',
+      clientSecret: 'secret',
+      providerName: 'single sign-on',
+      redirectUri: 'https://crowd.example.org/api/auth/oidc/callback/',
+      postLogoutRedirectUri: 'https://crowd.example.org/login',
+    })
+  })
+
+  it('is off without an issuer, and a public client without a secret', () => {
+    expect(loadConfig({}).oidc).toBeNull()
+    expect(loadConfig({ ...provider, OIDC_CLIENT_SECRET: '' }).oidc?.clientSecret).toBeUndefined()
+  })
+
+  it('takes plain http only from a provider on a loopback address', () => {
+    expect(loadConfig({ ...provider, OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidc?.issuer).toBe(
+      'http://127.0.0.1:9000',
+    )
+    expect(() => loadConfig({ ...provider, OIDC_ISSUER: 'http://id.example.org' })).toThrow(
+      'OIDC_ISSUER="http://id.example.org": must be an https:// URL',
+    )
+  })
+})

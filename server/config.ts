@@ -111,12 +111,7 @@ export type AppConfig = {
   sessionTtlHours: number
   trustProxy: boolean
   loginLimits: { perAccount: number; perAddress: number; windowMinutes: number }
-  oidc: {
-    issuer: string
-    clientId: string
-    clientSecret: string | undefined
-    providerName: string
-  } | null
+  oidc: OidcConfig | null
   logLevel: string
   /** Bytes the files taken from an uploaded ZIP may inflate to: each, and all together. */
   zipInflateLimits: { entryBytes: number; totalBytes: number }
@@ -124,6 +119,21 @@ export type AppConfig = {
   /** Where the built PWA lives; null when the server runs without it (tests). */
   staticDir: string | null
 }
+
+export type OidcConfig = {
+  issuer: string
+  clientId: string
+  /** Absent for a public client, which proves itself with PKCE alone. */
+  clientSecret: string | undefined
+  providerName: string
+  /** Where the provider sends the browser back to: the first public origin's callback. */
+  redirectUri: string
+  /** Where the provider sends the browser after ending its session. */
+  postLogoutRedirectUri: string
+}
+
+/** The provider's return path on this server (registered with the provider as redirect URI). */
+export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback/'
 
 export class ConfigError extends Error {}
 
@@ -153,6 +163,26 @@ function defaultPublicOrigins(host: string, port: number): string[] {
   return hosts.flatMap((name) => originOf(`http://${name}:${port}`) ?? [])
 }
 
+/** Single-sign-on settings with the return addresses on the server's (first) public origin. */
+export function oidcConfig({
+  publicOrigin,
+  ...provider
+}: Omit<OidcConfig, 'redirectUri' | 'postLogoutRedirectUri'> & { publicOrigin: string }) {
+  return {
+    ...provider,
+    redirectUri: `${publicOrigin}${OIDC_CALLBACK_PATH}`,
+    postLogoutRedirectUri: `${publicOrigin}/login`,
+  }
+}
+
+/** Tokens and claims must not cross the network in the clear; a provider on the machine may. */
+function isSecureOrLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url)
+  return protocol === 'https:' || LOOPBACK_HOSTS.has(hostname)
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
 /** Reads the environment, failing with one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = v.safeParse(EnvSchema, env)
@@ -169,6 +199,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER is set',
     )
   }
+  if (e.OIDC_ISSUER && !isSecureOrLoopback(e.OIDC_ISSUER)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  OIDC_ISSUER=${JSON.stringify(e.OIDC_ISSUER)}: must be an https:// URL (plain http only on a loopback address)`,
+    )
+  }
+  const publicOrigins =
+    e.PUBLIC_ORIGIN && e.PUBLIC_ORIGIN.length > 0
+      ? e.PUBLIC_ORIGIN
+      : defaultPublicOrigins(e.HOST, e.PORT)
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -178,10 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(),
     publicInstance: e.PUBLIC_INSTANCE,
-    publicOrigins:
-      e.PUBLIC_ORIGIN && e.PUBLIC_ORIGIN.length > 0
-        ? e.PUBLIC_ORIGIN
-        : defaultPublicOrigins(e.HOST, e.PORT),
+    publicOrigins,
     trustedOrigins: e.TRUSTED_ORIGINS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
@@ -192,12 +228,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
-        ? {
+        ? oidcConfig({
             issuer: e.OIDC_ISSUER,
             clientId: e.OIDC_CLIENT_ID,
-            clientSecret: e.OIDC_CLIENT_SECRET,
+            clientSecret: e.OIDC_CLIENT_SECRET || undefined,
             providerName: e.OIDC_PROVIDER_NAME,
-          }
+            publicOrigin: publicOrigins[0] as string,
+          })
         : null,
     logLevel: e.LOG_LEVEL,
     zipInflateLimits: {

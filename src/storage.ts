@@ -15,8 +15,8 @@ type StoredValues = {
   play_on_hover: boolean
   overlapping_playback: boolean
   stt_end_after_no_speech: boolean
-  /** Unsaved admin forms by form key, restored when the form opens again (features/admin). */
-  adminDrafts: Record<string, unknown>
+  /** Unsent form input by form name, so a reload or a closed tab loses nothing typed. */
+  formDrafts: Record<string, unknown>
   /** Written on sign-out; other tabs see the storage event and sign out too. */
   logoutSignal: number
 }
@@ -30,7 +30,7 @@ export const SESSION_KEYS: StorageKey[] = [
   'play_on_hover',
   'overlapping_playback',
   'stt_end_after_no_speech',
-  'adminDrafts',
+  'formDrafts',
 ]
 
 export const storage = {

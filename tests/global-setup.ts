@@ -3,8 +3,10 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { startTestProvider, TEST_CLIENT, type TestProvider } from '../server/test/oidc-provider'
 import { DEMO_PASSWORD, E2E_ENV, E2E_PORT } from './env'
 import globalTeardown from './global-teardown'
+import { E2E_OIDC, E2E_OIDC_PORT, SSO_PEOPLE } from './sso'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
 const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs')
@@ -15,7 +17,7 @@ const STARTUP_TIMEOUT_MS = 90_000
  * in a fresh data folder, filled by the demo command. The server runs from a temporary folder
  * holding a copy of dist/, so a test can publish a new version without touching the build.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(): Promise<() => Promise<void>> {
   const dist = path.join(repoRoot, 'dist')
   if (!fs.existsSync(path.join(dist, 'index.html')) || !fs.existsSync(path.join(dist, 'sw.js'))) {
     throw new Error('dist/ has no built app: run `npm run build` before `npx playwright test`.')
@@ -27,16 +29,20 @@ export default async function globalSetup(): Promise<void> {
   fs.cpSync(dist, distCopy, { recursive: true })
   const env = serverEnv(path.join(root, 'data'))
 
-  const demo = spawnSync(process.execPath, [tsx, 'server/manage/cli.ts', 'demo'], {
-    cwd: repoRoot,
-    env,
-    encoding: 'utf8',
-  })
-  if (demo.status !== 0) {
-    fs.rmSync(root, { recursive: true, force: true })
-    throw new Error(`The demo command failed (${demo.status}):\n${demo.stdout}\n${demo.stderr}`)
+  for (const script of [['server/manage/cli.ts', 'demo'], ['tests/sso-accounts.ts']]) {
+    const run = spawnSync(process.execPath, [tsx, ...script], {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+    })
+    if (run.status !== 0) {
+      fs.rmSync(root, { recursive: true, force: true })
+      throw new Error(`${script.join(' ')} failed (${run.status}):\n${run.stdout}\n${run.stderr}`)
+    }
   }
 
+  await assertPortFree(E2E_OIDC_PORT)
+  const provider = await startIdentityProvider()
   const { server, logFile } = spawnServer(root)
 
   process.env[E2E_ENV.root] = root
@@ -50,8 +56,21 @@ export default async function globalSetup(): Promise<void> {
   } catch (error) {
     // Playwright skips the teardown of a setup that failed.
     await globalTeardown()
+    await provider.close()
     throw error
   }
+  // Called by Playwright as a teardown of its own, after globalTeardown's.
+  return provider.close
+}
+
+/** The identity provider of tests/oidc.spec.ts, in this (the runner's) process. */
+function startIdentityProvider(): Promise<TestProvider> {
+  return startTestProvider({
+    port: E2E_OIDC_PORT,
+    redirectUri: E2E_OIDC.redirectUri,
+    postLogoutRedirectUri: E2E_OIDC.postLogoutRedirectUri,
+    people: new Map(Object.values(SSO_PEOPLE).map((person) => [person.login, person.claims])),
+  })
 }
 
 /**
@@ -84,6 +103,10 @@ function serverEnv(dataDir: string): NodeJS.ProcessEnv {
     DATA_DIR: dataDir,
     DEMO_PASSWORD,
     LOG_LEVEL: 'warn',
+    OIDC_ISSUER: E2E_OIDC.issuer,
+    OIDC_CLIENT_ID: TEST_CLIENT.clientId,
+    OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
+    OIDC_PROVIDER_NAME: E2E_OIDC.providerName,
   }
 }
 

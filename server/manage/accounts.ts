@@ -8,10 +8,11 @@ export type NewAccount = {
   email: string
   firstName: string
   lastName: string
-  /** None for a placeholder that only signs in through single sign-on. */
+  /** Null for a placeholder account that will sign in through single sign-on. */
   passwordHash: string | null
-  isSsoAccount?: boolean
   roles: Role[]
+  isSsoAccount?: boolean
+  isActive?: boolean
 }
 
 export async function usernameTaken(db: Db, username: string): Promise<boolean> {

@@ -8,6 +8,7 @@ import { clientTaskRoutes } from './client-tasks/routes'
 import { coordinatorItemSetRoutes } from './coordinator/item-sets-routes'
 import { coordinatorKeyRoutes } from './coordinator/keys-routes'
 import { coordinatorRoutes } from './coordinator/routes'
+import { financeRoutes } from './finance/routes'
 import { instanceRoutes } from './instance/routes'
 import { languageRoutes } from './languages/routes'
 import { feedbackRoutes } from './review/feedback-routes'
@@ -33,5 +34,6 @@ export const apiModules: AppPlugin[] = [
   coordinatorKeyRoutes,
   reviewRoutes,
   feedbackRoutes,
+  financeRoutes,
   adminRoutes,
 ]

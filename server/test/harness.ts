@@ -35,10 +35,22 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 /** A real app on a real database; close() drops what it made. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  { jobs = false, observeRoutes }: Pick<BuildAppOptions, 'jobs' | 'observeRoutes'> = {},
+  {
+    jobs = false,
+    observeRoutes,
+    logStream,
+  }: Pick<BuildAppOptions, 'jobs' | 'observeRoutes' | 'logStream'> = {},
 ) {
   const { database, drop } = await openTestDatabase()
-  const app = await buildApp({ config: testConfig(overrides), database, jobs, observeRoutes })
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    jobs,
+    observeRoutes,
+    // A test that reads the log gets one, at the level its config names.
+    logger: logStream !== undefined,
+    logStream,
+  })
   await app.ready()
   return {
     app,

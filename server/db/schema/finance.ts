@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable } from 'drizzle-orm/pg-core'
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+} from 'drizzle-orm/pg-core'
+import type { FinanceExportFilters } from '../../../contract/finance'
 import {
   cascadeRef,
   createdAt,
@@ -73,6 +86,13 @@ export const ratioIntervals = pgTable(
   ],
 )
 
+/** Seconds summed over days and users; bigint because an export may cover many people. */
+const secondsTotal = () => bigint({ mode: 'number' }).notNull().default(0)
+
+/**
+ * A finance export of one period in a time zone: its figures per user and day are kept in
+ * finance_export_rows, so a later export of the same selection can list what changed since.
+ */
 export const financeExports = pgTable(
   'finance_exports',
   {
@@ -80,10 +100,64 @@ export const financeExports = pgTable(
     status: jobStatus(),
     periodStart: requiredTimestamp(),
     periodEnd: requiredTimestamp(),
+    /** The period's first and last day (both included) in `timeZone`. */
+    dateFrom: date({ mode: 'string' }).notNull(),
+    dateTo: date({ mode: 'string' }).notNull(),
+    timeZone: text().notNull(),
+    filters: jsonb().$type<FinanceExportFilters>().notNull(),
+    progress: real().notNull().default(0),
+    workSeconds: secondsTotal(),
+    paidBonusBreakSeconds: secondsTotal(),
+    paidSeconds: secondsTotal(),
+    weightedSeconds: secondsTotal(),
+    usersCount: integer().notNull().default(0),
+    /** The finished export of the same selection this one was compared with. */
+    previousExportId: setNullRef((): AnyPgColumn => financeExports.id),
+    correctionsCount: integer().notNull().default(0),
     ...exportFileColumns(),
   },
   (t) => [
     ...jobTableConstraints('finance_exports', t),
     check('finance_exports_period_check', sql`${t.periodEnd} > ${t.periodStart}`),
   ],
+)
+
+/** One user's figures on one day of an export. */
+export const financeExportRows = pgTable(
+  'finance_export_rows',
+  {
+    exportId: cascadeRef(() => financeExports.id),
+    userId: cascadeRef(() => users.id),
+    day: date({ mode: 'string' }).notNull(),
+    workSeconds: integer().notNull(),
+    paidBonusBreakSeconds: integer().notNull(),
+    paidSeconds: integer().notNull(),
+    /** Null when no ratio interval covers the day: nothing is weighted then. */
+    ratio: integer(),
+    weightedSeconds: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.exportId, t.userId, t.day] }),
+    // The period lock asks whether a user's day was exported.
+    index('finance_export_rows_user_day_idx').on(t.userId, t.day),
+  ],
+)
+
+/** A user's day whose figures differ from those of the previous export of the same selection. */
+export const financeExportCorrections = pgTable(
+  'finance_export_corrections',
+  {
+    exportId: cascadeRef(() => financeExports.id),
+    userId: cascadeRef(() => users.id),
+    day: date({ mode: 'string' }).notNull(),
+    /** Null when the previous export had no row for the day. */
+    previousPaidSeconds: integer(),
+    previousRatio: integer(),
+    previousWeightedSeconds: integer().notNull(),
+    /** Null when this export has no row for the day any more. */
+    paidSeconds: integer(),
+    ratio: integer(),
+    weightedSeconds: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.userId, t.day] })],
 )

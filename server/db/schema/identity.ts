@@ -42,6 +42,8 @@ export const users = pgTable(
     /** Argon2id hash; null for accounts that only sign in through single sign-on. */
     passwordHash: text(),
     isSsoAccount: boolean().notNull().default(false),
+    /** The identity provider's issuer and subject the account is linked to (single sign-on). */
+    ssoIssuer: text(),
     ssoSubject: text(),
     isActive: boolean().notNull().default(true),
     /** Permission strings (contract/roles.ts). */
@@ -56,7 +58,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
-    uniqueIndex('users_sso_subject_key').on(t.ssoSubject),
+    uniqueIndex('users_sso_subject_key').on(t.ssoIssuer, t.ssoSubject),
   ],
 )
 
@@ -80,8 +82,29 @@ export const sessions = pgTable(
     expiresAt: requiredTimestamp(),
     userAgent: text().notNull().default(''),
     address: text().notNull().default(''),
+    /** The identity provider's ID token of a single-sign-on session, the hint its logout needs. */
+    ssoIdToken: text(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+)
+
+/**
+ * Single sign-on logins under way, keyed by their state so several tabs can each run one. The
+ * PKCE verifier and nonce stay here, never in the browser; `browserHash` binds the attempt to the
+ * browser that started it, and `usedAt` makes a callback count once.
+ */
+export const ssoLoginAttempts = pgTable(
+  'sso_login_attempts',
+  {
+    state: text().primaryKey(),
+    browserHash: text().notNull(),
+    codeVerifier: text().notNull(),
+    nonce: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: requiredTimestamp(),
+    usedAt: optionalTimestamp(),
+  },
+  (t) => [index('sso_login_attempts_expires_idx').on(t.expiresAt)],
 )
 
 /** Failed sign-in attempts per account and per address, counted in a sliding window. */

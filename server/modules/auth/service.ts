@@ -15,7 +15,7 @@ import {
   recordLoginFailures,
   setLastLogin,
 } from './queries'
-import { createSession, deleteExpiredSessions, deleteSession } from './session-store'
+import { createSession, deleteExpiredSessions, deleteSession, endSession } from './session-store'
 import { newToken } from './tokens'
 
 /** A 429 that says when to come back; the route turns `retryAfterSeconds` into Retry-After. */
@@ -109,21 +109,40 @@ export async function login(
   }
 
   const sessionToken = await db.transaction(async (tx) => {
-    if (context.previousSessionHash) await deleteSession(tx, context.previousSessionHash)
-    await deleteExpiredSessions(tx)
-    const token = await createSession(tx, {
-      userId: user.id,
-      ttlHours: config.sessionTtlHours,
-      userAgent: context.userAgent,
-      address: context.address,
-    })
-    await setLastLogin(tx, user.id)
+    const token = await openSession(tx, config, user.id, context)
     await clearLoginFailures(tx, account)
     return token
   })
   return { user: await currentUserView(db, user.id), sessionToken }
 }
 
-export async function logout(db: Db, sessionHash: string | null): Promise<void> {
-  if (sessionHash) await deleteSession(db, sessionHash)
+/**
+ * Opens a session for a user who proved who they are (password or single sign-on), replacing the
+ * one the request came with; answers the new session's token.
+ */
+export async function openSession(
+  db: Db,
+  config: AppConfig,
+  userId: number,
+  context: LoginContext,
+  ssoIdToken?: string,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    if (context.previousSessionHash) await deleteSession(tx, context.previousSessionHash)
+    await deleteExpiredSessions(tx)
+    const token = await createSession(tx, {
+      userId,
+      ttlHours: config.sessionTtlHours,
+      userAgent: context.userAgent,
+      address: context.address,
+      ssoIdToken,
+    })
+    await setLastLogin(tx, userId)
+    return token
+  })
+}
+
+/** Ends the session; answers its single-sign-on ID token, which the provider's logout needs. */
+export async function logout(db: Db, sessionHash: string | null): Promise<string | null> {
+  return sessionHash ? endSession(db, sessionHash) : null
 }

@@ -69,7 +69,13 @@ export async function extendSession(db: Db, idHash: string, ttlHours: number): P
 /** Starts a session and returns the cookie value; only its hash is stored. */
 export async function createSession(
   db: Db,
-  session: { userId: number; ttlHours: number; userAgent: string; address: string },
+  session: {
+    userId: number
+    ttlHours: number
+    userAgent: string
+    address: string
+    ssoIdToken?: string
+  },
 ): Promise<string> {
   const token = newToken()
   await db.insert(sessions).values({
@@ -78,12 +84,22 @@ export async function createSession(
     expiresAt: sql`now() + make_interval(hours => ${session.ttlHours})`,
     userAgent: session.userAgent.slice(0, 512),
     address: session.address,
+    ssoIdToken: session.ssoIdToken ?? null,
   })
   return token
 }
 
 export async function deleteSession(db: Db, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash))
+}
+
+/** Deletes a session; answers its single-sign-on ID token (null for a password session). */
+export async function endSession(db: Db, idHash: string): Promise<string | null> {
+  const [ended] = await db
+    .delete(sessions)
+    .where(eq(sessions.idHash, idHash))
+    .returning({ ssoIdToken: sessions.ssoIdToken })
+  return ended?.ssoIdToken ?? null
 }
 
 /** Signs the user out everywhere, except in the session `keepIdHash` when given. */

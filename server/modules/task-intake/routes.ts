@@ -1,5 +1,3 @@
-import path from 'node:path'
-import type { FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import { IdParamSchema } from '../../../contract/common'
 import {
@@ -8,12 +6,11 @@ import {
   TaskProcessingSchema,
   TaskUploadResultSchema,
 } from '../../../contract/task-intake'
-import { HttpError } from '../../http/errors'
 import { currentUser, requirePermission } from '../../http/guards'
 import type { AppPlugin } from '../../http/valibot'
-import { removeStoredFile, storeStream } from '../media/storage'
+import { receiveUpload } from '../media/upload'
 import { registerImportJobs } from './jobs'
-import { createTaskFromUpload, type IntakeDeps, processingOf, type ReceivedUpload } from './service'
+import { createTaskFromUpload, type IntakeDeps, processingOf } from './service'
 
 export const taskIntakeRoutes: AppPlugin = async (app) => {
   const context = {
@@ -46,7 +43,10 @@ export const taskIntakeRoutes: AppPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const upload = await receiveUpload(request, app.config.mediaDir)
+      const upload = await receiveUpload(request, app.config.mediaDir, {
+        maxBytes: TASK_UPLOAD_MAX_BYTES,
+        extensions: TASK_UPLOAD_EXTENSIONS,
+      })
       const result = await createTaskFromUpload(deps, currentUser(request), upload)
       return reply.status(201).send(result)
     },
@@ -65,56 +65,4 @@ export const taskIntakeRoutes: AppPlugin = async (app) => {
     },
     async (request) => processingOf(app.db, currentUser(request), request.params.id),
   )
-}
-
-/**
- * Reads the multipart body, streaming the file straight into media storage (never into memory).
- * A file over the size limit is removed and answered with 413.
- */
-async function receiveUpload(request: FastifyRequest, mediaDir: string): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) {
-    throw new HttpError(415, 'validation_error', 'Send the upload as multipart/form-data.')
-  }
-  const upload: ReceivedUpload = { fields: {}, file: null }
-  try {
-    for await (const part of request.parts({ limits: { fileSize: TASK_UPLOAD_MAX_BYTES } })) {
-      if (part.type === 'field') {
-        upload.fields[part.fieldname] = String(part.value)
-        continue
-      }
-      if (part.fieldname !== 'file') {
-        part.file.resume()
-        throw new HttpError(
-          400,
-          'validation_error',
-          `file: send the file in the part named 'file'.`,
-          {
-            file: [`The file must be sent in the part named 'file', not '${part.fieldname}'.`],
-          },
-        )
-      }
-      const extension = path.extname(part.filename).toLowerCase()
-      const stored = await storeStream(
-        mediaDir,
-        part.file,
-        (TASK_UPLOAD_EXTENSIONS as readonly string[]).includes(extension) ? extension : '',
-      )
-      upload.file = {
-        ...stored,
-        fileName: part.filename,
-        mimeType: part.mimetype || 'application/octet-stream',
-      }
-      if (part.file.truncated) {
-        throw new HttpError(
-          413,
-          'payload_too_large',
-          `The file is larger than the limit of ${TASK_UPLOAD_MAX_BYTES.toLocaleString('en')} bytes.`,
-        )
-      }
-    }
-  } catch (error) {
-    if (upload.file) await removeStoredFile(mediaDir, upload.file.storageKey)
-    throw error
-  }
-  return upload
 }

@@ -12,7 +12,8 @@ import { badRequest, HttpError } from '../../http/errors'
 import { validateRequestPart } from '../../http/valibot'
 import type { JobLogger } from '../../jobs/queue'
 import { assertInClientScope, clientScopeOf } from '../client-groups/scope'
-import { mediaFilePath, removeStoredFile, type StoredFile } from '../media/storage'
+import { mediaFilePath, removeStoredFile } from '../media/storage'
+import type { ReceivedUpload } from '../media/upload'
 import { FileProblems } from './file-problems'
 import { importTask } from './import'
 import { type ItemRules, itemRulesOf } from './item-rules'
@@ -44,11 +45,6 @@ export type IntakeDeps = {
 }
 
 /** An upload as received: its text fields, and its file already in media storage. */
-export type ReceivedUpload = {
-  fields: Record<string, string>
-  file: (StoredFile & { fileName: string; mimeType: string }) | null
-}
-
 const MEDIA_UUIDS_PER_QUERY = 1000
 
 /**

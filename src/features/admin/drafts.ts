@@ -7,15 +7,18 @@ import { storage } from '../../storage'
  * with the session at sign-out.
  */
 
+/** Admin drafts share the app's form drafts, under names of their own. */
+const draftName = (key: string) => `admin:${key}`
+
 function readDraft<TValues>(key: string): TValues | null {
-  return (storage.get('adminDrafts')?.[key] as TValues | undefined) ?? null
+  return (storage.get('formDrafts')?.[draftName(key)] as TValues | undefined) ?? null
 }
 
 function writeDraft(key: string, values: unknown | undefined): void {
-  const drafts = { ...(storage.get('adminDrafts') ?? {}) }
-  if (values === undefined) delete drafts[key]
-  else drafts[key] = values
-  storage.set('adminDrafts', drafts)
+  const drafts = { ...(storage.get('formDrafts') ?? {}) }
+  if (values === undefined) delete drafts[draftName(key)]
+  else drafts[draftName(key)] = values
+  storage.set('formDrafts', drafts)
 }
 
 export const forgetDraft = (key: string) => writeDraft(key, undefined)

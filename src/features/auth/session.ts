@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { type CurrentUser, CurrentUserSchema, type LoginRequest } from '../../../contract/auth'
+import {
+  type CurrentUser,
+  CurrentUserSchema,
+  type LoginRequest,
+  SsoLogoutSchema,
+} from '../../../contract/auth'
 import { SESSION_HINT_COOKIE } from '../../../contract/constants'
 import type { Role } from '../../../contract/roles'
 import { ApiError, api } from '../../api/client'
@@ -128,19 +133,38 @@ export function beforeSignOut(listener: () => void): () => void {
 /**
  * Ends the session on the server (form and single-sign-on sessions), clears what is stored and
  * tells other tabs. `isSessionValid` false skips the server calls: the session is already gone.
+ * Answers where the browser ends the identity provider's session too, when the session was a
+ * single-sign-on one and the provider offers that; the caller decides whether to go there.
  */
 export async function signOut(
   queryClient: QueryClient,
   { isSessionValid = true } = {},
-): Promise<void> {
+): Promise<string | null> {
   for (const listener of listeners) listener()
+  let providerLogoutUrl: string | null = null
   if (isSessionValid) {
     const silent = { method: 'POST' as const, handledStatuses: [401, 403, 404, 500, 503] }
     await api('auth/session/logout/', silent).catch(() => undefined)
-    await api('auth/oidc/logout/', silent).catch(() => undefined)
+    const ssoLogout = await api('auth/oidc/logout/', { ...silent, schema: SsoLogoutSchema }).catch(
+      () => null,
+    )
+    providerLogoutUrl = ssoLogout?.logout_url ?? null
   }
   clearLocalSession(queryClient)
   storage.set('logoutSignal', Date.now())
+  return providerLogoutUrl
+}
+
+/**
+ * Where the browser goes after signOut: the identity provider's logout when it answered one (the
+ * provider sends the browser back to /login), otherwise `toLogin`.
+ */
+export async function leaveAfterSignOut(
+  providerLogoutUrl: string | null | undefined,
+  toLogin: () => Promise<unknown>,
+): Promise<void> {
+  if (providerLogoutUrl) window.location.assign(providerLogoutUrl)
+  else await toLogin()
 }
 
 export function clearLocalSession(queryClient: QueryClient): void {

@@ -62,4 +62,24 @@ describe('authentication failure page', () => {
     ).toBeInTheDocument()
     await waitFor(() => expect(screen.queryAllByRole('listitem')).toHaveLength(0))
   })
+
+  it('says why an account was refused, above the first-login requirements', async () => {
+    renderApp('/oidc_failure?reason=deactivated')
+
+    expect(
+      await screen.findByText(
+        'Your account is deactivated. Contact your coordinator or an administrator.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getAllByRole('listitem')).toHaveLength(3)
+  })
+
+  it('says when the identity provider cannot be reached', async () => {
+    renderApp('/oidc_failure?reason=unavailable')
+
+    expect(
+      await screen.findByRole('heading', { name: 'Single sign-on unavailable' }),
+    ).toBeInTheDocument()
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0)
+  })
 })

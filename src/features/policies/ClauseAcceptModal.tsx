@@ -8,7 +8,7 @@ import type { CurrentUser } from '../../../contract/auth'
 import { api } from '../../api/client'
 import { notifySuccess } from '../../ui/notify'
 import { authKeys } from '../auth/queries'
-import { signOut } from '../auth/session'
+import { leaveAfterSignOut, signOut } from '../auth/session'
 import { ModalFooter } from './ModalFooter'
 import { notifyPolicyFailure, PolicyTextView, policyTitles, usePolicyText } from './PolicyText'
 
@@ -65,7 +65,8 @@ function ClauseAcceptContent({ onSkip }: { onSkip: () => void }) {
 
   const signOutMutation = useMutation({
     mutationFn: () => signOut(queryClient),
-    onSettled: () => navigate({ to: '/login' }),
+    onSettled: (providerLogoutUrl) =>
+      leaveAfterSignOut(providerLogoutUrl, () => navigate({ to: '/login' })),
   })
 
   const failed = text.isError || accept.isError

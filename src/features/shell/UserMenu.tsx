@@ -16,7 +16,7 @@ import type { CurrentUser } from '../../../contract/auth'
 import { MOBILE_MAX_WIDTH } from '../../../contract/constants'
 import { getOutboxStatus, hasUnsyncedChanges } from '../../offline/outbox'
 import { clearUserDataCaches } from '../../pwa/service-worker'
-import { signOut } from '../auth/session'
+import { leaveAfterSignOut, signOut } from '../auth/session'
 
 export function UserMenu({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient()
@@ -40,10 +40,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
 
   async function signOutAndLeave() {
     setUnsent(null)
-    await signOut(queryClient)
+    const providerLogoutUrl = await signOut(queryClient)
     // Protocols and item media of this user must not stay behind for the next one.
     await clearUserDataCaches()
-    await navigate({ to: '/login' })
+    await leaveAfterSignOut(providerLogoutUrl, () => navigate({ to: '/login' }))
   }
 
   return (

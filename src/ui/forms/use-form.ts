@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
-import { type ChangeEvent, type FormEvent, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react'
 import type * as v from 'valibot'
+import { storage } from '../../storage'
 import { type FieldErrors, type IssueDescriber, submissionErrors, validate } from './form-errors'
 
 type FormOptions<TValues, TSchema extends v.GenericSchema, TResult> = {
@@ -19,6 +20,11 @@ type FormOptions<TValues, TSchema extends v.GenericSchema, TResult> = {
   nestedFields?: readonly (keyof TValues & string)[]
   /** Prefix of the server's field paths for this form (`endworker_profile.`). */
   serverPrefix?: string
+  /**
+   * Keeps the values in local storage under this name while they are edited, and starts from
+   * them again after a reload (new records' forms; an edit starts from the record).
+   */
+  draft?: string
   submit: (payload: v.InferOutput<TSchema>, values: TValues) => Promise<TResult>
   onSuccess?: (result: TResult) => void
 }
@@ -48,7 +54,16 @@ export function useForm<
   TResult,
 >(options: FormOptions<TValues, TSchema, TResult>) {
   const { i18n } = useLingui()
-  const [values, setValues] = useState(options.initialValues)
+  const { draft } = options
+  const [values, setValues] = useState<TValues>(() => {
+    const stored = draft ? storage.get('formDrafts')?.[draft] : undefined
+    return stored && typeof stored === 'object'
+      ? { ...options.initialValues, ...(stored as Partial<TValues>) }
+      : options.initialValues
+  })
+  useEffect(() => {
+    if (draft) storage.set('formDrafts', { ...storage.get('formDrafts'), [draft]: values })
+  }, [draft, values])
   const [errors, setErrors] = useState<FieldErrors>({})
   const [generalError, setGeneralError] = useState<string | null>(null)
 

@@ -65,6 +65,6 @@ describe('LanguagesPage', () => {
       ],
     })
     expect(await screen.findByRole('cell', { name: 'ã é' })).toBeInTheDocument()
-    expect(storage.get('adminDrafts')).toEqual({})
+    expect(storage.get('formDrafts')?.['admin:language:new']).toBeUndefined()
   })
 })

@@ -1,7 +1,8 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../ui/UnavailableSection'
+import { FinanceExportsPage } from '../../../features/finance/FinanceExportsPage'
+import { financeExportsQuery } from '../../../features/finance/queries'
 
 export const Route = createFileRoute('/_app/finance/finance-exports')({
-  component: () => <UnavailableSection title={<Trans>Finance exports</Trans>} />,
+  loader: ({ context }) => context.queryClient.prefetchQuery(financeExportsQuery(0)),
+  component: FinanceExportsPage,
 })

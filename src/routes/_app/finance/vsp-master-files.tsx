@@ -1,7 +1,8 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../ui/UnavailableSection'
+import { MasterFilesPage } from '../../../features/finance/MasterFilesPage'
+import { masterFilesQuery } from '../../../features/finance/queries'
 
 export const Route = createFileRoute('/_app/finance/vsp-master-files')({
-  component: () => <UnavailableSection title={<Trans>Master files</Trans>} />,
+  loader: ({ context }) => context.queryClient.prefetchQuery(masterFilesQuery(0)),
+  component: MasterFilesPage,
 })

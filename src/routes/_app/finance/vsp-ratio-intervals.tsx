@@ -1,7 +1,8 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../ui/UnavailableSection'
+import { ratioIntervalsQuery } from '../../../features/finance/queries'
+import { RatioIntervalsPage } from '../../../features/finance/RatioIntervalsPage'
 
 export const Route = createFileRoute('/_app/finance/vsp-ratio-intervals')({
-  component: () => <UnavailableSection title={<Trans>Ratio intervals</Trans>} />,
+  loader: ({ context }) => context.queryClient.prefetchQuery(ratioIntervalsQuery({}, 0)),
+  component: RatioIntervalsPage,
 })

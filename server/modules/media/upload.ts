@@ -1,0 +1,72 @@
+import path from 'node:path'
+import type { FastifyRequest } from 'fastify'
+import { HttpError } from '../../http/errors'
+import { removeStoredFile, type StoredFile, storeStream } from './storage'
+
+/** The form fields of a multipart upload and its one file, stored under the media directory. */
+export type ReceivedUpload = {
+  fields: Record<string, string>
+  file: (StoredFile & { fileName: string; mimeType: string }) | null
+}
+
+export type UploadLimits = {
+  maxBytes: number
+  /** Extensions (with the dot) the stored file keeps; any other is stored without one. */
+  extensions: readonly string[]
+}
+
+/**
+ * Reads the multipart body, streaming the file straight into media storage (never into memory).
+ * A file over the size limit is removed and answered with 413.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  mediaDir: string,
+  { maxBytes, extensions }: UploadLimits,
+): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'validation_error', 'Send the upload as multipart/form-data.')
+  }
+  const upload: ReceivedUpload = { fields: {}, file: null }
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+      if (part.type === 'field') {
+        upload.fields[part.fieldname] = String(part.value)
+        continue
+      }
+      if (part.fieldname !== 'file') {
+        part.file.resume()
+        throw new HttpError(
+          400,
+          'validation_error',
+          `file: send the file in the part named 'file'.`,
+          {
+            file: [`The file must be sent in the part named 'file', not '${part.fieldname}'.`],
+          },
+        )
+      }
+      const extension = path.extname(part.filename).toLowerCase()
+      const stored = await storeStream(
+        mediaDir,
+        part.file,
+        extensions.includes(extension) ? extension : '',
+      )
+      upload.file = {
+        ...stored,
+        fileName: part.filename,
+        mimeType: part.mimetype || 'application/octet-stream',
+      }
+      if (part.file.truncated) {
+        throw new HttpError(
+          413,
+          'payload_too_large',
+          `The file is larger than the limit of ${maxBytes.toLocaleString('en')} bytes.`,
+        )
+      }
+    }
+  } catch (error) {
+    if (upload.file) await removeStoredFile(mediaDir, upload.file.storageKey)
+    throw error
+  }
+  return upload
+}
