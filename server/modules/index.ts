@@ -8,6 +8,7 @@ import { clientTaskRoutes } from './client-tasks/routes'
 import { coordinatorItemSetRoutes } from './coordinator/item-sets-routes'
 import { coordinatorKeyRoutes } from './coordinator/keys-routes'
 import { coordinatorRoutes } from './coordinator/routes'
+import { coordinatorUserRoutes } from './coordinator/users-routes'
 import { financeRoutes } from './finance/routes'
 import { instanceRoutes } from './instance/routes'
 import { languageRoutes } from './languages/routes'
@@ -15,6 +16,8 @@ import { feedbackRoutes } from './review/feedback-routes'
 import { reviewRoutes } from './review/routes'
 import { taskDefinitionRoutes } from './task-definitions/routes'
 import { taskIntakeRoutes } from './task-intake/routes'
+import { worktimeExportRoutes } from './timelogs/export-routes'
+import { timelogRoutes } from './timelogs/routes'
 import { workerTaskRoutes } from './worker-tasks/routes'
 
 /** Every API module, registered under /api by the app builder. */
@@ -32,8 +35,11 @@ export const apiModules: AppPlugin[] = [
   workerTaskRoutes,
   coordinatorItemSetRoutes,
   coordinatorKeyRoutes,
+  coordinatorUserRoutes,
   reviewRoutes,
   feedbackRoutes,
   financeRoutes,
+  timelogRoutes,
+  worktimeExportRoutes,
   adminRoutes,
 ]

@@ -54,6 +54,8 @@ export const users = pgTable(
     clauseAcceptedAt: optionalTimestamp(),
     cookiePolicyAcceptedAt: optionalTimestamp(),
     anonymizedAt: optionalTimestamp(),
+    /** The coordinator or staff member who anonymized the account. */
+    anonymizedById: setNullRef((): AnyPgColumn => users.id),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),

@@ -14,16 +14,8 @@ import {
 } from 'drizzle-orm'
 import type { CoordinatorItemSetQuery, ItemSetOrderingField } from '../../../contract/worker'
 import type { Db } from '../../db/client'
-import {
-  annotations,
-  coordinationManagedGroups,
-  endworkerGroupMembers,
-  itemSetItems,
-  itemSets,
-  tasks,
-  users,
-} from '../../db/schema'
-import { coordinatedUserIds } from './queries'
+import { annotations, itemSetItems, itemSets, tasks, users } from '../../db/schema'
+import { coordinatedUserIds, groupMemberIds } from './queries'
 
 const itemsAll = sql<number>`(
   select count(*)::int from ${itemSetItems} s where s.item_set_id = ${itemSets.id})`
@@ -43,23 +35,6 @@ const orderColumns: Record<ItemSetOrderingField, SQLWrapper> = {
   items_done: itemsDone,
   items_all: itemsAll,
   progress,
-}
-
-/** Members of the coordination group and of the groups it manages. */
-function groupMemberIds(db: Db, groupId: number) {
-  const managed = db
-    .select({ groupId: coordinationManagedGroups.managedGroupId })
-    .from(coordinationManagedGroups)
-    .where(eq(coordinationManagedGroups.coordinationGroupId, groupId))
-  return db
-    .select({ userId: endworkerGroupMembers.userId })
-    .from(endworkerGroupMembers)
-    .where(
-      or(
-        eq(endworkerGroupMembers.groupId, groupId),
-        inArray(endworkerGroupMembers.groupId, managed),
-      ),
-    )
 }
 
 /** Handed-out sets (fixed sets an upload defines have no worker) the coordinator may see. */

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { APPROVAL_STATUS } from '../../../contract/auth'
+import type { UserAlert } from '../../../contract/coordinator-users'
 import type { Db } from '../../db/client'
 import {
   approvals,
@@ -39,21 +40,41 @@ export function coordinatedUserIds(db: Db, coordinatorId: number) {
     )
 }
 
+/** Members of the coordination group and of the groups it manages. */
+export function groupMemberIds(db: Db, groupId: number) {
+  const managed = db
+    .select({ groupId: coordinationManagedGroups.managedGroupId })
+    .from(coordinationManagedGroups)
+    .where(eq(coordinationManagedGroups.coordinationGroupId, groupId))
+  return db
+    .select({ userId: endworkerGroupMembers.userId })
+    .from(endworkerGroupMembers)
+    .where(
+      or(
+        eq(endworkerGroupMembers.groupId, groupId),
+        inArray(endworkerGroupMembers.groupId, managed),
+      ),
+    )
+}
+
+const hasProfileLanguage = (native: boolean) => sql`exists (
+  select 1 from ${profileLanguages} join ${endworkerProfiles} on ${endworkerProfiles.id} = ${profileLanguages.profileId}
+  where ${endworkerProfiles.userId} = ${users.id} and ${profileLanguages.isNative} = ${native})`
+
+/** Each alert of the spec as a condition on the `users` row. */
+export const alertConditions: Record<UserAlert, SQL> = {
+  NOT_END_WORKER: sql`not ('endworker' = any(${users.roles}))`,
+  NO_LANGUAGE_SET: sql`not ${hasProfileLanguage(false)}`,
+  NO_NATIVE_LANGUAGE_SET: sql`not ${hasProfileLanguage(true)}`,
+  PROFILE_UNDER_APPROVAL: sql`exists (
+    select 1 from ${approvals} where ${approvals.userId} = ${users.id} and ${approvals.status} = ${APPROVAL_STATUS.PENDING})`,
+}
+
 /**
  * A user needs the coordinator's attention when they are not an end worker, have no languages
  * or native languages set, or wait for a profile approval (the spec's user alerts).
  */
-export const hasAlertsCondition: SQL = sql`(
-  not ('endworker' = any(${users.roles}))
-  or not exists (
-    select 1 from ${profileLanguages} join ${endworkerProfiles} on ${endworkerProfiles.id} = ${profileLanguages.profileId}
-    where ${endworkerProfiles.userId} = ${users.id} and not ${profileLanguages.isNative})
-  or not exists (
-    select 1 from ${profileLanguages} join ${endworkerProfiles} on ${endworkerProfiles.id} = ${profileLanguages.profileId}
-    where ${endworkerProfiles.userId} = ${users.id} and ${profileLanguages.isNative})
-  or exists (
-    select 1 from ${approvals} where ${approvals.userId} = ${users.id} and ${approvals.status} = ${APPROVAL_STATUS.PENDING})
-)`
+export const hasAlertsCondition: SQL = sql`(${sql.join(Object.values(alertConditions), sql` or `)})`
 
 export async function countCoordinatorCounters(db: Db, coordinatorId: number | null) {
   const inScope = (

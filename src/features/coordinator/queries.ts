@@ -23,8 +23,11 @@ export const coordinationGroupsQuery = () =>
   })
 
 /**
- * The menu counters, refreshed every five minutes. They run in the background, so only a lost
- * session is reported; other failures just leave the badges as they were.
+ * The menu counters, refreshed every five minutes (the spec's periodic behaviour) while any of
+ * them is still empty: a non-empty counter already calls for attention, and the coordinator's
+ * own decisions refresh the counters at once (they invalidate every coordinator query). They
+ * run in the background, so only a lost session is reported; other failures just leave the
+ * badges as they were.
  */
 export const coordinatorCountersQuery = () =>
   queryOptions({
@@ -35,8 +38,17 @@ export const coordinatorCountersQuery = () =>
         signal,
         handledStatuses: [403, 404, 500, 503],
       }),
-    refetchInterval: MENU_COUNTER_REFRESH_MS,
+    refetchInterval: (query) =>
+      query.state.data && everyCounterNonEmpty(query.state.data) ? false : MENU_COUNTER_REFRESH_MS,
   })
+
+function everyCounterNonEmpty(counters: CoordinatorCounters): boolean {
+  return (
+    counters.users_with_alerts > 0 &&
+    counters.pending_profile_approvals > 0 &&
+    counters.pending_time_logs > 0
+  )
+}
 
 export function needsCoordinatorAttention(counters: CoordinatorCounters | undefined): boolean {
   if (!counters) return false

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
-import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useState } from 'react'
 import type * as v from 'valibot'
 import { storage } from '../../storage'
 import { type FieldErrors, type IssueDescriber, submissionErrors, validate } from './form-errors'
@@ -20,13 +20,46 @@ type FormOptions<TValues, TSchema extends v.GenericSchema, TResult> = {
   nestedFields?: readonly (keyof TValues & string)[]
   /** Prefix of the server's field paths for this form (`endworker_profile.`). */
   serverPrefix?: string
-  /**
-   * Keeps the values in local storage under this name while they are edited, and starts from
-   * them again after a reload (new records' forms; an edit starts from the record).
-   */
-  draft?: string
   submit: (payload: v.InferOutput<TSchema>, values: TValues) => Promise<TResult>
   onSuccess?: (result: TResult) => void
+  /**
+   * The name the values are kept under in local storage while they are typed, so a reload or a
+   * closed tab loses nothing; the draft comes back in place of the initial values and goes at
+   * `reset`. For new records' forms: an edit starts from the record.
+   */
+  draft?: string
+  /** Whether a stored draft belongs to this form as it opens (the same group, say). */
+  draftFits?: (draft: TValues, initial: TValues) => boolean
+}
+
+/**
+ * The stored draft over the initial values: only fields the form has, each holding the same kind
+ * of value (anything else is from an older version of the form and is dropped).
+ */
+function restoredValues<TValues extends Record<string, unknown>>(
+  initial: TValues,
+  draftName: string | undefined,
+  fits: ((draft: TValues, initial: TValues) => boolean) | undefined,
+): TValues {
+  const stored = draftName ? storage.get('formDrafts')?.[draftName] : undefined
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return initial
+  const kind = (value: unknown) =>
+    value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
+  const draft = { ...initial }
+  for (const [field, value] of Object.entries(stored as Record<string, unknown>)) {
+    if (
+      field in initial &&
+      (kind(value) === kind(initial[field]) || kind(initial[field]) === 'null' || value === null)
+    ) {
+      ;(draft as Record<string, unknown>)[field] = value
+    }
+  }
+  return fits && !fits(draft, initial) ? initial : draft
+}
+
+function keepDraft(name: string, values: unknown): void {
+  const { [name]: _replaced, ...others } = storage.get('formDrafts') ?? {}
+  storage.set('formDrafts', values === undefined ? others : { ...others, [name]: values })
 }
 
 const isUnder = (path: string, field: string) => path === field || path.startsWith(`${field}.`)
@@ -54,16 +87,9 @@ export function useForm<
   TResult,
 >(options: FormOptions<TValues, TSchema, TResult>) {
   const { i18n } = useLingui()
-  const { draft } = options
-  const [values, setValues] = useState<TValues>(() => {
-    const stored = draft ? storage.get('formDrafts')?.[draft] : undefined
-    return stored && typeof stored === 'object'
-      ? { ...options.initialValues, ...(stored as Partial<TValues>) }
-      : options.initialValues
-  })
-  useEffect(() => {
-    if (draft) storage.set('formDrafts', { ...storage.get('formDrafts'), [draft]: values })
-  }, [draft, values])
+  const [values, setValues] = useState(() =>
+    restoredValues(options.initialValues, options.draft, options.draftFits),
+  )
   const [errors, setErrors] = useState<FieldErrors>({})
   const [generalError, setGeneralError] = useState<string | null>(null)
 
@@ -82,7 +108,11 @@ export function useForm<
   })
 
   function setValue<K extends keyof TValues & string>(field: K, value: TValues[K]): void {
-    setValues((current) => ({ ...current, [field]: value }))
+    setValues((current) => {
+      const next = { ...current, [field]: value }
+      if (options.draft) keepDraft(options.draft, next)
+      return next
+    })
     // A changed value makes its own messages (and those of its parts) out of date.
     setErrors((current) =>
       Object.fromEntries(Object.entries(current).filter(([path]) => !isUnder(path, field))),
@@ -129,6 +159,7 @@ export function useForm<
     textInput,
     /** Starts over from new values (after a save, the server's own). */
     reset: (next: TValues) => {
+      if (options.draft) keepDraft(options.draft, undefined)
       setValues(next)
       setErrors({})
       setGeneralError(null)

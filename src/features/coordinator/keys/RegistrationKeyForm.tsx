@@ -98,6 +98,9 @@ export function RegistrationKeyForm<TResult>({
   const { data: groups = [] } = useQuery(coordinationGroupsQuery())
   const form = useForm({
     initialValues: initialValues(editing, coordinationGroup),
+    // Only a new key is drafted: a key being changed is already saved.
+    draft: editing ? undefined : 'coordinator.registration-key',
+    draftFits: (draft, initial) => draft.coordination_group === initial.coordination_group,
     schema: RegistrationKeyInputSchema,
     toInput: (values: KeyFormValues) => ({
       ...values,

@@ -98,4 +98,32 @@ describe('the password reset keys page', () => {
       ),
     )
   })
+
+  it('keeps a half-typed e-mail across a reload and forgets it once the key is made', async () => {
+    const user = userEvent.setup()
+    server.use(
+      http.get('/api/coordinator/reset-password-keys/', () => HttpResponse.json(keyPage([]))),
+      http.post('/api/coordinator/reset-password-keys/', () =>
+        HttpResponse.json(
+          { ...resetKey(9), key: 'k', link: 'https://crowd.example.org/reset?key=k' },
+          { status: 201 },
+        ),
+      ),
+    )
+    const first = renderWithRouter(<ResetKeysPage />)
+    const form = await screen.findByRole('form', { name: 'New password reset key' })
+    await user.type(within(form).getByLabelText(/^E-mail of the account/), 'draft@example.org')
+    first.unmount()
+
+    renderWithRouter(<ResetKeysPage />)
+    const restored = await screen.findByRole('form', { name: 'New password reset key' })
+    expect(within(restored).getByLabelText(/^E-mail of the account/)).toHaveValue(
+      'draft@example.org',
+    )
+    await user.click(within(restored).getByRole('button', { name: 'Create a reset link' }))
+    await screen.findByLabelText('Link')
+    expect(JSON.parse(localStorage.getItem('formDrafts') ?? '{}')).not.toHaveProperty(
+      'coordinator.reset-key',
+    )
+  })
 })

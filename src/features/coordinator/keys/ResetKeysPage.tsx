@@ -96,6 +96,7 @@ function ResetKeyForm({
   const queryClient = useQueryClient()
   const form = useForm({
     initialValues: { email: '' },
+    draft: 'coordinator.reset-key',
     schema: ResetKeyInputSchema,
     toInput: (values) => ({ ...values, coordination_group: coordinationGroup }),
     submit: createResetKey,

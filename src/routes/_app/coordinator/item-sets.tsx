@@ -1,8 +1,22 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../ui/UnavailableSection'
+import { ItemSetsPage } from '../../../features/coordinator/item-sets/ItemSetsPage'
+import { ItemSetListSearchSchema } from '../../../features/coordinator/item-sets/search'
 
 /** The spec's `coordinator_item_sets` route. */
 export const Route = createFileRoute('/_app/coordinator/item-sets')({
-  component: () => <UnavailableSection title={<Trans>Item Sets</Trans>} />,
+  validateSearch: ItemSetListSearchSchema,
+  component: ItemSetsRoute,
 })
+
+function ItemSetsRoute() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <ItemSetsPage
+      search={search}
+      onSearch={(patch) =>
+        navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true })
+      }
+    />
+  )
+}

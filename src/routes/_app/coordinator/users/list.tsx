@@ -1,7 +1,22 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import { UserListSearchSchema } from '../../../../features/coordinator/users/search'
+import { UsersListPage } from '../../../../features/coordinator/users/UsersListPage'
 
+/** The spec's coordinator users list. */
 export const Route = createFileRoute('/_app/coordinator/users/list')({
-  component: () => <UnavailableSection title={<Trans>Users list</Trans>} />,
+  validateSearch: UserListSearchSchema,
+  component: UsersListRoute,
 })
+
+function UsersListRoute() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <UsersListPage
+      search={search}
+      onSearch={(patch) =>
+        navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true })
+      }
+    />
+  )
+}

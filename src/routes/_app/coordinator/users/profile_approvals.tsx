@@ -1,7 +1,22 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import { ProfileApprovalsPage } from '../../../../features/coordinator/approvals/ProfileApprovalsPage'
+import { ApprovalListSearchSchema } from '../../../../features/coordinator/approvals/search'
 
+/** The spec's coordinator profile approvals. */
 export const Route = createFileRoute('/_app/coordinator/users/profile_approvals')({
-  component: () => <UnavailableSection title={<Trans>Profile approvals</Trans>} />,
+  validateSearch: ApprovalListSearchSchema,
+  component: ProfileApprovalsRoute,
 })
+
+function ProfileApprovalsRoute() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <ProfileApprovalsPage
+      search={search}
+      onSearch={(patch) =>
+        navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true })
+      }
+    />
+  )
+}

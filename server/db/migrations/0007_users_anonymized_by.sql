@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "anonymized_by_id" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_anonymized_by_id_users_id_fk" FOREIGN KEY ("anonymized_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

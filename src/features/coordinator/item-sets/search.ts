@@ -1,0 +1,16 @@
+import * as v from 'valibot'
+import { ITEM_SET_ORDERING_FIELDS } from '../../../../contract/worker'
+import {
+  optionalOrdering,
+  optionalPositiveInt,
+  optionalText,
+} from '../../client/tasks/table/search-params'
+import { coordinationGroupSearch } from '../coordination-group-search'
+
+export const ItemSetListSearchSchema = v.object({
+  ...coordinationGroupSearch,
+  search: optionalText,
+  ordering: optionalOrdering(ITEM_SET_ORDERING_FIELDS),
+  page: optionalPositiveInt,
+})
+export type ItemSetListSearch = v.InferOutput<typeof ItemSetListSearchSchema>

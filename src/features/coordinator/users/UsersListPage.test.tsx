@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import type { CoordinatorUser } from '../../../../contract/coordinator-users'
+import { setupApiServer } from '../../../test/api'
+import { renderWithRouter } from '../../../test/render'
+import { coordinationGroupsHandler, keyPage } from '../keys/test-fixtures'
+import { UsersListPage } from './UsersListPage'
+
+const polish = { id: 2, code: 'pl', name: 'Polish' }
+
+const worker: CoordinatorUser = {
+  id: 21,
+  username: 'ola',
+  first_name: 'Ola',
+  last_name: 'Nowak',
+  email: 'ola@example.org',
+  date_joined: '2030-01-01T10:00:00Z',
+  is_active: true,
+  is_sso_account: false,
+  is_staff: false,
+  ratio: 120,
+  alerts: ['NO_NATIVE_LANGUAGE_SET', 'PROFILE_UNDER_APPROVAL'],
+  endworker_profile: {
+    gender: null,
+    birth_year: null,
+    main_language: polish,
+    native_languages: [],
+    languages: [polish],
+    availability: 20,
+  },
+  anonymized_timestamp: null,
+}
+
+const server = setupApiServer(
+  coordinationGroupsHandler(),
+  http.options('/api/coordinator/users/', () =>
+    HttpResponse.json({ languages: [polish], alerts: [], orderings: [], availability_max: 168 }),
+  ),
+  http.get('/api/coordinator/users/stats/', () =>
+    HttpResponse.json({ count: 1, total_availability: 20 }),
+  ),
+)
+
+// Rendering a whole page with its queries takes seconds on a busy machine.
+describe('the coordinator users list', { timeout: 15_000 }, () => {
+  it('shows each user with alerts, languages and ratio, and the totals', async () => {
+    const seen: URL[] = []
+    server.use(
+      http.get('/api/coordinator/users/', ({ request }) => {
+        seen.push(new URL(request.url))
+        return HttpResponse.json(keyPage([worker]))
+      }),
+    )
+    renderWithRouter(<UsersListPage search={{ has_alerts: true }} onSearch={() => {}} />)
+
+    const row = await screen.findByRole('row', { name: /ola/ }, { timeout: 4000 })
+    expect(within(row).getByText('Profile under approval')).toBeInTheDocument()
+    expect(within(row).getByText('No native language set')).toBeInTheDocument()
+    expect(within(row).getByText('120%')).toBeInTheDocument()
+    expect(await screen.findByText('Users: 1 · Total availability: 20 h/week')).toBeVisible()
+    expect(seen.at(-1)?.searchParams.get('has_alerts')).toBe('true')
+    expect(seen.at(-1)?.searchParams.get('coordination_group')).toBe('3')
+  })
+
+  it('anonymizes only after a confirmation that says it cannot be undone', async () => {
+    const user = userEvent.setup()
+    let anonymized = 0
+    server.use(
+      http.get('/api/coordinator/users/', () => HttpResponse.json(keyPage([worker]))),
+      http.put('/api/coordinator/users/21/anonymize/', () => {
+        anonymized += 1
+        return HttpResponse.json({
+          id: 21,
+          username: 'anonymous-21',
+          anonymized_timestamp: '2030-01-02T10:00:00Z',
+        })
+      }),
+    )
+    renderWithRouter(<UsersListPage search={{}} onSearch={() => {}} />)
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Anonymize ola' }, { timeout: 4000 }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Anonymize ola?' })
+    expect(dialog).toHaveTextContent('This cannot be undone.')
+    expect(anonymized).toBe(0)
+    await user.click(within(dialog).getByRole('button', { name: 'Anonymize for good' }))
+    await waitFor(() => expect(anonymized).toBe(1))
+    expect(await screen.findByText('The account is now anonymous-21.')).toBeVisible()
+  })
+
+  it('saves an edit with PATCH', async () => {
+    const user = userEvent.setup()
+    let body: unknown
+    server.use(
+      http.get('/api/coordinator/users/', () => HttpResponse.json(keyPage([worker]))),
+      http.patch('/api/coordinator/users/21/', async ({ request }) => {
+        body = await request.json()
+        return HttpResponse.json({ ...worker, is_active: false })
+      }),
+    )
+    renderWithRouter(<UsersListPage search={{}} onSearch={() => {}} />)
+
+    await user.click(await screen.findByRole('button', { name: 'Edit ola' }, { timeout: 4000 }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the user' })
+    await user.click(within(dialog).getByRole('switch', { name: /Active account/ }))
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(body).toEqual({
+        first_name: 'Ola',
+        last_name: 'Nowak',
+        email: 'ola@example.org',
+        is_active: false,
+      }),
+    )
+  })
+})

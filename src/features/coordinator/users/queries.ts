@@ -1,0 +1,75 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import {
+  AnonymizedSchema,
+  ApprovalCountSchema,
+  type ApprovalDecision,
+  CoordinatorApprovalListSchema,
+  CoordinatorApprovalSchema,
+  CoordinatorUserListSchema,
+  CoordinatorUserOptionsSchema,
+  type CoordinatorUserPatch,
+  CoordinatorUserSchema,
+  CoordinatorUserStatsSchema,
+} from '../../../../contract/coordinator-users'
+import { api } from '../../../api/client'
+import { coordinatorKeys } from '../queries'
+
+type Query = Record<string, string | number | boolean | undefined>
+
+const USERS = 'coordinator/users/'
+const APPROVALS = 'coordinator/profile-approvals/'
+
+export const coordinatorUserKeys = {
+  users: () => [...coordinatorKeys.all, 'users'] as const,
+  approvals: () => [...coordinatorKeys.all, 'profile-approvals'] as const,
+}
+
+export const userListQueryOptions = (query: Query) =>
+  queryOptions({
+    queryKey: [...coordinatorUserKeys.users(), 'list', query] as const,
+    queryFn: ({ signal }) => api(USERS, { schema: CoordinatorUserListSchema, query, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export const userStatsQueryOptions = (query: Query) =>
+  queryOptions({
+    queryKey: [...coordinatorUserKeys.users(), 'stats', query] as const,
+    queryFn: ({ signal }) =>
+      api(`${USERS}stats/`, { schema: CoordinatorUserStatsSchema, query, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+/** The languages and other choices of the filters (OPTIONS /coordinator/users/). */
+export const userOptionsQuery = () =>
+  queryOptions({
+    queryKey: [...coordinatorUserKeys.users(), 'options'] as const,
+    queryFn: ({ signal }) =>
+      api(USERS, { method: 'OPTIONS', schema: CoordinatorUserOptionsSchema, signal }),
+    staleTime: 10 * 60_000,
+  })
+
+export const patchUser = (id: number, body: CoordinatorUserPatch) =>
+  api(`${USERS}${id}/`, { method: 'PATCH', body, schema: CoordinatorUserSchema })
+
+export const anonymizeUser = (id: number) =>
+  api(`${USERS}${id}/anonymize/`, { method: 'PUT', schema: AnonymizedSchema })
+
+export const approvalListQueryOptions = (query: Query) =>
+  queryOptions({
+    queryKey: [...coordinatorUserKeys.approvals(), 'list', query] as const,
+    queryFn: ({ signal }) =>
+      api(APPROVALS, { schema: CoordinatorApprovalListSchema, query, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export const approvalCountQueryOptions = (query: Query) =>
+  queryOptions({
+    queryKey: [...coordinatorUserKeys.approvals(), 'count', query] as const,
+    queryFn: ({ signal }) =>
+      api(`${APPROVALS}count/`, { schema: ApprovalCountSchema, query, signal }),
+  })
+
+export const decideApproval = (id: number, body: ApprovalDecision) =>
+  api(`${APPROVALS}${id}/`, { method: 'PATCH', body, schema: CoordinatorApprovalSchema })
+
+export const deleteApproval = (id: number) => api(`${APPROVALS}${id}/`, { method: 'DELETE' })
