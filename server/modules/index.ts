@@ -1,5 +1,6 @@
 import type { AppPlugin } from '../http/valibot'
 import { accountRoutes } from './account/routes'
+import { adminRoutes } from './admin/routes'
 import { authRoutes } from './auth/routes'
 import { clientGroupRoutes } from './client-groups/routes'
 import { clientPickerRoutes } from './client-pickers/routes'
@@ -40,4 +41,5 @@ export const apiModules: AppPlugin[] = [
   financeRoutes,
   timelogRoutes,
   worktimeExportRoutes,
+  adminRoutes,
 ]

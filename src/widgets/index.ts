@@ -2,7 +2,6 @@
 export { type AnnotationValues, ItemRenderer, type ItemRendererProps } from './ItemRenderer'
 export { replayItemAudio, toggleItemAudio } from './media/playback'
 export { widgetRegistry } from './registry'
-export { parseSignList } from './text/signs'
 export type {
   DiacriticSign,
   MediaUrlBuilder,

@@ -11,11 +11,13 @@ import { notifyError } from '../../../ui/notify'
 import { Empty, QueryContent } from '../../../ui/QueryStates'
 import { CoordinationGroupFilter } from '../CoordinationGroupFilter'
 import { useCoordinationGroupFilter } from '../coordination-group-search'
+import { useEveryKeyView } from './every-key'
 import { KEY_PAGE_SIZE } from './queries'
 
 /** The page of a key list: the selected coordination group, and the offset within it (0 again for another group). */
 export function useKeyListPlace() {
-  const coordinationGroup = useCoordinationGroupFilter()
+  const selected = useCoordinationGroupFilter()
+  const coordinationGroup = useEveryKeyView() ? null : selected
   const [paged, setPaged] = useState({ coordinationGroup, offset: 0 })
   const offset = paged.coordinationGroup === coordinationGroup ? paged.offset : 0
   return {
@@ -66,6 +68,7 @@ export function KeyListSection<T extends KeyRow>({
   deleteWarning,
 }: KeyListSectionProps<T>) {
   const { t, i18n } = useLingui()
+  const everyKey = useEveryKeyView()
   const queryClient = useQueryClient()
   const [deleting, setDeleting] = useState<T | null>(null)
   const deletion = useMutation({
@@ -105,7 +108,7 @@ export function KeyListSection<T extends KeyRow>({
   return (
     <Stack>
       <Title order={2}>{title}</Title>
-      <CoordinationGroupFilter />
+      {!everyKey && <CoordinationGroupFilter />}
       {creation}
       <QueryContent
         query={query}

@@ -1,13 +1,13 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core'
+import { useLingui } from '@lingui/react/macro'
+import { Group, Select, Stack, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { DefinitionOrdering } from '../../../../../contract/client-definitions'
 import type { Paged } from '../../../../../contract/common'
 import { DEFAULT_PAGE_SIZE } from '../../../../../contract/constants'
-import { type DataColumn, DataTable } from '../../../../ui/DataTable'
-import { Empty, LoadFailed, Loading } from '../../../../ui/QueryStates'
+import type { DataColumn } from '../../../../ui/DataTable'
+import { PagedList } from '../../../../ui/PagedList'
 import { TitleBar } from '../../../../ui/TitleBar'
 import { ClientGroupFilter } from '../../client-group-filter'
 import type { ListState } from './list-state'
@@ -46,8 +46,6 @@ export function DefinitionList<T extends { id: number }>({
     { value: 'name', label: t`Name A–Z` },
     { value: '-name', label: t`Name Z–A` },
   ]
-  const count = result.data?.count ?? 0
-  const pages = Math.max(1, Math.ceil(count / DEFAULT_PAGE_SIZE))
 
   return (
     <Stack gap="md">
@@ -74,41 +72,16 @@ export function DefinitionList<T extends { id: number }>({
         />
         {filters}
       </Group>
-      {result.isPending ? (
-        <Loading label={t`Loading ${label}`} />
-      ) : result.isError && !result.data ? (
-        <LoadFailed error={result.error} title={<Trans>The list could not be loaded.</Trans>} />
-      ) : count === 0 ? (
-        <Empty title={emptyTitle} />
-      ) : (
-        <>
-          <DataTable
-            label={label}
-            columns={columns}
-            rows={result.data?.results ?? []}
-            rowKey={(row) => row.id}
-            minWidth={760}
-            striped
-            highlightOnHover
-            busy={result.isFetching}
-          />
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              <Trans>{count} in total</Trans>
-            </Text>
-            <Pagination
-              total={pages}
-              value={state.page}
-              onChange={state.setPage}
-              hideWithOnePage
-              getItemProps={(page) => ({ 'aria-label': t`Page ${page}` })}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? t`Previous page` : t`Next page`,
-              })}
-            />
-          </Group>
-        </>
-      )}
+      <PagedList
+        label={label}
+        result={result}
+        columns={columns}
+        minWidth={760}
+        emptyTitle={emptyTitle}
+        page={state.page}
+        pageSize={DEFAULT_PAGE_SIZE}
+        onPageChange={state.setPage}
+      />
     </Stack>
   )
 }

@@ -1,7 +1,6 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import { LanguagesPage } from '../../../../features/admin/general/LanguagesPage'
 
 export const Route = createFileRoute('/_app/admin_panel/general/languages')({
-  component: () => <UnavailableSection title={<Trans>Languages</Trans>} />,
+  component: LanguagesPage,
 })

@@ -1,7 +1,6 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import { ProjectsPage } from '../../../../features/admin/general/ProjectsPage'
 
 export const Route = createFileRoute('/_app/admin_panel/general/projects')({
-  component: () => <UnavailableSection title={<Trans>Projects</Trans>} />,
+  component: ProjectsPage,
 })

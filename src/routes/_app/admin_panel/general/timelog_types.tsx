@@ -1,7 +1,6 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import { TimelogTypesPage } from '../../../../features/admin/general/TimelogTypesPage'
 
 export const Route = createFileRoute('/_app/admin_panel/general/timelog_types')({
-  component: () => <UnavailableSection title={<Trans>Time log types</Trans>} />,
+  component: TimelogTypesPage,
 })

@@ -1,7 +1,6 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import { ClientGroupsPage } from '../../../../features/admin/groups/ClientGroupsPage'
 
 export const Route = createFileRoute('/_app/admin_panel/groups/client_groups')({
-  component: () => <UnavailableSection title={<Trans>Client groups</Trans>} />,
+  component: ClientGroupsPage,
 })

@@ -1,7 +1,6 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import { UsersPage } from '../../../../features/admin/users/UsersPage'
 
 export const Route = createFileRoute('/_app/admin_panel/users/list')({
-  component: () => <UnavailableSection title={<Trans>Users list</Trans>} />,
+  component: UsersPage,
 })

@@ -1,7 +1,12 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import { EveryKeyView } from '../../../../features/coordinator/keys/every-key'
+import { ResetKeysPage } from '../../../../features/coordinator/keys/ResetKeysPage'
 
+/** The coordinator's key screen with no group restriction: every key, of any group or none. */
 export const Route = createFileRoute('/_app/admin_panel/users/reset')({
-  component: () => <UnavailableSection title={<Trans>Password reset keys</Trans>} />,
+  component: () => (
+    <EveryKeyView>
+      <ResetKeysPage />
+    </EveryKeyView>
+  ),
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseSignList } from './signs'
+import { formatSignList, parseSignList } from './sign-list'
 
 describe('parseSignList', () => {
   it('reads one sign per line with an optional description after a dash', () => {
@@ -31,5 +31,18 @@ describe('parseSignList', () => {
 
   it('gives nothing for blank text', () => {
     expect(parseSignList('\n  \n')).toEqual([])
+  })
+})
+
+describe('formatSignList', () => {
+  it('writes a list that parseSignList reads back', () => {
+    const signs = [
+      { sign: 'ą', description: 'a with ogonek' },
+      { sign: 'ę', description: '' },
+      { sign: '-', description: 'minus sign' },
+      { sign: 'a-b', description: 's - acute' },
+    ]
+    expect(formatSignList(signs)).toBe('ą - a with ogonek\nę\n- - minus sign\na-b - s - acute')
+    expect(parseSignList(formatSignList(signs))).toEqual(signs)
   })
 })

@@ -1,4 +1,4 @@
-import type { DiacriticSign } from '../types'
+import type { DiacriticSign } from './auth'
 
 /** A sign, then optionally blanks, a dash and a description ('ą - a with ogonek'). */
 const LINE = /^(.*?)\s+-(?:\s+(.*))?$/
@@ -23,4 +23,11 @@ export function parseSignList(text: string): DiacriticSign[] {
     signs.push({ sign, description })
   }
   return signs
+}
+
+/** The signs as sign list text: parseSignList reads back the list it was made from. */
+export function formatSignList(signs: readonly DiacriticSign[]): string {
+  return signs
+    .map(({ sign, description }) => (description === '' ? sign : `${sign} - ${description}`))
+    .join('\n')
 }

@@ -1,0 +1,92 @@
+import type { ClientGroupInput, EndworkerGroupInput } from '../../../contract/admin'
+import type { Db } from '../../db/client'
+import { endworkerGroups, users } from '../../db/schema'
+import { fieldError } from '../../http/errors'
+import { collectionService } from './collection-service'
+import {
+  clientGroupQueries,
+  clientGroupUsage,
+  endworkerGroupQueries,
+  endworkerGroupUsage,
+  replaceClientGroupMembers,
+  replaceEndworkerGroupLinks,
+  withClientMembers,
+  withEndworkerLinks,
+} from './groups-queries'
+import { missingIds } from './users-queries'
+
+const nameTaken = 'A group of this name exists.'
+
+async function checkAccounts(db: Db, field: string, ids: number[]) {
+  const missing = await missingIds(db, users, ids)
+  if (missing.length > 0) throw fieldError(field, `No such accounts: ${missing.join(', ')}.`)
+}
+
+/** Coordinators and managed groups belong to coordination groups only. */
+async function checkEndworkerGroup(db: Db, id: number | null, input: EndworkerGroupInput) {
+  if (!input.coordination_group && input.coordinators.length > 0) {
+    throw fieldError('coordinators', 'Only a coordination group has coordinators.')
+  }
+  if (!input.coordination_group && input.managed_groups.length > 0) {
+    throw fieldError('managed_groups', 'Only a coordination group manages other groups.')
+  }
+  if (id !== null && input.managed_groups.includes(id)) {
+    throw fieldError('managed_groups', 'A group does not manage itself.')
+  }
+  await checkAccounts(db, 'members', input.members)
+  await checkAccounts(db, 'coordinators', input.coordinators)
+  const missing = await missingIds(db, endworkerGroups, input.managed_groups)
+  if (missing.length > 0) {
+    throw fieldError('managed_groups', `No such groups: ${missing.join(', ')}.`)
+  }
+}
+
+export const endworkerGroupService = collectionService({
+  queries: endworkerGroupQueries,
+  views: async (db, rows) =>
+    (await withEndworkerLinks(db, rows)).map((row) => ({
+      id: row.id,
+      name: row.name,
+      task_group: row.taskGroup,
+      review_group: row.reviewGroup,
+      coordination_group: row.coordinationGroup,
+      members: row.members,
+      coordinators: row.coordinators,
+      managed_groups: row.managedGroups,
+    })),
+  values: (input: EndworkerGroupInput) => ({
+    name: input.name,
+    taskGroup: input.task_group,
+    reviewGroup: input.review_group,
+    coordinationGroup: input.coordination_group,
+  }),
+  unique: { field: 'name', of: (input) => input.name, taken: nameTaken },
+  check: checkEndworkerGroup,
+  link: (db, id, input) =>
+    replaceEndworkerGroupLinks(db, id, {
+      members: input.members,
+      coordinators: input.coordinators,
+      managedGroups: input.managed_groups,
+    }),
+  usage: endworkerGroupUsage,
+  describe: (row) => `The group ${row.name}`,
+  missing: 'No such end-worker group.',
+})
+
+export const clientGroupService = collectionService({
+  queries: clientGroupQueries,
+  views: async (db, rows) =>
+    (await withClientMembers(db, rows)).map((row) => ({
+      id: row.id,
+      name: row.name,
+      full_name: row.fullName,
+      members: row.members,
+    })),
+  values: (input: ClientGroupInput) => ({ name: input.name, fullName: input.full_name }),
+  unique: { field: 'name', of: (input) => input.name, taken: nameTaken },
+  check: (db, _id, input) => checkAccounts(db, 'members', input.members),
+  link: (db, id, input) => replaceClientGroupMembers(db, id, input.members),
+  usage: clientGroupUsage,
+  describe: (row) => `The client group ${row.name}`,
+  missing: 'No such client group.',
+})

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react'
+import { storage } from '../../storage'
+
+/**
+ * Unsaved admin forms survive a reload or a closed tab: their values are stored by form key on
+ * every change and offered again when the form opens. Saving or cancelling forgets them; they go
+ * with the session at sign-out.
+ */
+
+/** Admin drafts share the app's form drafts, under names of their own. */
+const draftName = (key: string) => `admin:${key}`
+
+function readDraft<TValues>(key: string): TValues | null {
+  return (storage.get('formDrafts')?.[draftName(key)] as TValues | undefined) ?? null
+}
+
+function writeDraft(key: string, values: unknown | undefined): void {
+  const drafts = { ...(storage.get('formDrafts') ?? {}) }
+  if (values === undefined) delete drafts[draftName(key)]
+  else drafts[draftName(key)] = values
+  storage.set('formDrafts', drafts)
+}
+
+export const forgetDraft = (key: string) => writeDraft(key, undefined)
+
+/** The values a form starts from: its draft when one is stored, else `initial`. */
+export function useDraftStart<TValues>(key: string, initial: TValues) {
+  const [start] = useState(() => {
+    const draft = readDraft<TValues>(key)
+    return { values: draft ?? initial, restored: draft !== null }
+  })
+  return start
+}
+
+/** Stores the values whenever they differ from what the form was opened with. */
+export function useDraftKeeper<TValues>(key: string, values: TValues, saved: TValues) {
+  const current = JSON.stringify(values)
+  const unchanged = current === JSON.stringify(saved)
+  useEffect(() => {
+    writeDraft(key, unchanged ? undefined : JSON.parse(current))
+  }, [key, current, unchanged])
+}
