@@ -15,9 +15,10 @@ import { keepFinishedSetsSynced } from './features/annotate/finish'
 import { keepItemSetsSynced } from './features/annotate/sync'
 import { taskKeys } from './features/tasks/queries'
 import { activateDisplayLanguage, i18n } from './i18n/i18n'
-// Registers the annotation and review save operations before the outbox replays anything.
+// Registers the annotation, review and activity operations before the outbox replays anything.
 import './offline/operations/annotation-save'
 import './offline/operations/review-save'
+import './offline/operations/timelog-activity'
 import { startOutboxSync } from './offline/outbox'
 import { UpdatePrompt } from './pwa/UpdatePrompt'
 import { createAppRouter } from './router'

@@ -15,6 +15,8 @@ type StoredValues = {
   play_on_hover: boolean
   overlapping_playback: boolean
   stt_end_after_no_speech: boolean
+  /** The activity tracker's sample in progress, kept across reloads (features/timelogs). */
+  activitySample: unknown
   /** Written on sign-out; other tabs see the storage event and sign out too. */
   logoutSignal: number
 }

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks'
 import { Outlet } from '@tanstack/react-router'
 import { useSignedInUser } from '../auth/hooks'
 import { PolicyOverlays } from '../policies'
+import { useActivityTracker } from '../timelogs/tracker/useActivityTracker'
 import { AppFooter } from './AppFooter'
 import { AppHeader } from './AppHeader'
 import { TopNavigation } from './TopNavigation'
@@ -14,6 +15,7 @@ export function RootLayout() {
   useGlobalApiErrors()
   useLogoutFromOtherTabs()
   const user = useSignedInUser()
+  useActivityTracker(user?.id)
   const [phoneMenuOpened, phoneMenu] = useDisclosure(false)
 
   return (

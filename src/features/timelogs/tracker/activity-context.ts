@@ -1,0 +1,58 @@
+/** Where the worker's activity happens: the screen kind and the work it belongs to. */
+export type ActivitySource = 'TASK' | 'PROTOCOL' | 'REVIEW' | 'FEEDBACK' | 'OTHER'
+
+export type ActivityContext = {
+  source: ActivitySource
+  /** The page's path and query, as the address bar shows it. */
+  url: string
+  item_set?: number
+  task?: number
+  protocol?: number
+}
+
+type ContextRule = {
+  pattern: RegExp
+  source: ActivitySource
+  /** The pattern's capture groups, in order, name these ids. */
+  ids: ('task' | 'item_set' | 'protocol')[]
+}
+
+/** First match wins: the protocol pages under an item set come before the annotation screen. */
+const RULES: ContextRule[] = [
+  {
+    pattern: /^\/tasks\/(\d+)\/(\d+)\/(\d+)\/protocol(?:-confirm)?\/?$/,
+    source: 'PROTOCOL',
+    ids: ['task', 'item_set', 'protocol'],
+  },
+  { pattern: /^\/tasks\/(\d+)\/(\d+)\/?$/, source: 'TASK', ids: ['task', 'item_set'] },
+  { pattern: /^\/review\/protocols\/(\d+)\/?$/, source: 'PROTOCOL', ids: ['protocol'] },
+  { pattern: /^\/review\/(?:perform|reviewed)\/(\d+)\/?$/, source: 'REVIEW', ids: ['task'] },
+  { pattern: /^\/review(?:\/|$)/, source: 'REVIEW', ids: [] },
+  { pattern: /^\/feedback\/(\d+)\/?$/, source: 'FEEDBACK', ids: ['task'] },
+  { pattern: /^\/feedback(?:\/|$)/, source: 'FEEDBACK', ids: [] },
+]
+
+/** The activity context of a page, from its path (`pathname`) and query (`search`, with `?`). */
+export function activityContextOf(pathname: string, search = ''): ActivityContext {
+  const url = `${pathname}${search}`
+  for (const { pattern, source, ids } of RULES) {
+    const match = pattern.exec(pathname)
+    if (!match) continue
+    const context: ActivityContext = { source, url }
+    ids.forEach((name, index) => {
+      context[name] = Number(match[index + 1])
+    })
+    return context
+  }
+  return { source: 'OTHER', url }
+}
+
+export function sameContext(a: ActivityContext, b: ActivityContext): boolean {
+  return (
+    a.source === b.source &&
+    a.url === b.url &&
+    a.item_set === b.item_set &&
+    a.task === b.task &&
+    a.protocol === b.protocol
+  )
+}
