@@ -45,3 +45,67 @@ export function paidSeconds(workSeconds: number, approvedBonusBreakSeconds: numb
   const work = Math.max(0, workSeconds)
   return work + Math.min(Math.max(0, approvedBonusBreakSeconds), earnedBonusBreakSeconds(work))
 }
+
+/**
+ * A device whose clock differs from the server's by more than this (estimated from the time it
+ * stamps on each send) is not trusted: the intervals its samples build wait for a coordinator.
+ */
+export const CLOCK_OFFSET_TOLERANCE_SECONDS = 300
+
+/**
+ * Samples received more than this long after they were measured (a device offline for a week)
+ * build intervals that wait for a coordinator. The spec's 168 constant: one week in hours.
+ */
+export const LATE_ARRIVAL_LIMIT_HOURS = 168
+
+/** The counts of one activity sample and the screen they came from. */
+export type ActivityCounts = {
+  source: string
+  mouse_moves: number
+  mouse_clicks: number
+  key_clicks: number
+}
+
+/**
+ * Whether a sample is real activity (spec section 5): key clicks always count; on a protocol,
+ * mouse moves alone count too; on a task both clicks and moves are needed (a click without a
+ * move does not start activity); on any other screen clicks or moves. The tracker sends only
+ * real samples and the server builds intervals only from them.
+ */
+export function isRealActivity(counts: ActivityCounts): boolean {
+  if (counts.key_clicks > 0) return true
+  const moved = counts.mouse_moves > 0
+  const clicked = counts.mouse_clicks > 0
+  if (counts.source === 'PROTOCOL') return moved
+  if (counts.source === 'TASK') return moved && clicked
+  return moved || clicked
+}
+
+/**
+ * The interval rule in plain words, for the README and the worker's time-log page (which
+ * translates it). Placeholders: {period}, {threshold}, {tolerance}, {late}.
+ */
+export const INTERVAL_RULE_TEXT =
+  'Your browser counts key presses, mouse moves and clicks and sends them every {period} seconds, ' +
+  'with the screen you were on (task, protocol, review, feedback or other). A sample counts as ' +
+  'work when it shows real activity: a key press always counts; on a task a mouse move together ' +
+  'with a click; on a protocol a mouse move; elsewhere a move or a click. Samples from the same ' +
+  'screen that follow each other within {threshold} seconds (or the task type’s own threshold) ' +
+  'join one interval; a longer pause starts a new one. When you switch screens the earlier ' +
+  'interval ends where the new one starts, so intervals never overlap and never add up to more ' +
+  'than the time that passed. Work done offline is sent when you reconnect and lands at the time ' +
+  'it was done. If your device clock was more than {tolerance} seconds off, or the activity ' +
+  'arrived more than {late} hours after it happened, the interval waits for a coordinator ' +
+  '(pending) with the reason shown; everything else counts at once (automatic).'
+
+/** INTERVAL_RULE_TEXT (or a translation of it) with this instance's constants filled in. */
+export function fillIntervalRule(
+  text: string,
+  mergeThresholdSeconds = DEFAULT_MERGE_THRESHOLD_SECONDS,
+) {
+  return text
+    .replace('{period}', String(ACTIVITY_SAMPLE_PERIOD_SECONDS))
+    .replace('{threshold}', String(mergeThresholdSeconds))
+    .replace('{tolerance}', String(CLOCK_OFFSET_TOLERANCE_SECONDS))
+    .replace('{late}', String(LATE_ARRIVAL_LIMIT_HOURS))
+}

@@ -28,17 +28,11 @@ export type JobStatus = (typeof JOB_STATUSES)[number]
 export const TASK_TYPE_USER_LISTS = ['whitelist', 'blacklist', 'deputy'] as const
 export type TaskTypeUserList = (typeof TASK_TYPE_USER_LISTS)[number]
 
-/** Both readings of the spec's source types, so activity from either kind of client is kept. */
-export const TIMELOG_SOURCE_TYPES = [
-  'TASK',
-  'PROTOCOL',
-  'RECORDING',
-  'PLAYBACK',
-  'REVIEW',
-  'FEEDBACK',
-  'OTHER',
-  'TRANSITION_TIME',
-] as const
-export type TimelogSourceType = (typeof TIMELOG_SOURCE_TYPES)[number]
+export {
+  PENDING_REASONS,
+  type PendingReason,
+  TIMELOG_SOURCE_TYPES,
+  type TimelogSourceType,
+} from '../../../contract/timelogs'
 
 export { TIMELOG_STATUS } from '../../../contract/worktime-rules'
