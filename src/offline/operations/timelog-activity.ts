@@ -1,5 +1,10 @@
 import * as v from 'valibot'
 import {
+  ActivitySampleInputSchema,
+  ActivityTransitionInputSchema,
+  TRACKED_SOURCES,
+} from '../../../contract/timelogs'
+import {
   classifyByStatus,
   type OperationDefinition,
   registerOperation,
@@ -14,13 +19,14 @@ const Id = v.pipe(v.number(), v.integer(), v.minValue(1))
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0))
 const DeviceTime = v.pipe(v.string(), v.isoTimestamp())
 
-const ActivityContextSchema = v.object({
-  source: v.picklist(['TASK', 'PROTOCOL', 'REVIEW', 'FEEDBACK', 'OTHER']),
+export const ActivityContextSchema = v.object({
+  source: v.picklist(TRACKED_SOURCES),
   url: v.string(),
   item_set: v.optional(Id),
   task: v.optional(Id),
   protocol: v.optional(Id),
 })
+export type ActivityContext = v.InferOutput<typeof ActivityContextSchema>
 
 /** One sample period's activity, with its span on the device's clock. */
 export const TimelogActivityPayloadSchema = v.object({
@@ -53,13 +59,18 @@ declare module '../registry' {
  * clock at this very send, from which the server estimates the device's clock offset. A send the
  * server refuses is dropped: activity is never shown as a failed change (spec 8, "silent").
  */
-async function sendActivity(
+async function sendActivity<TBody>(
   path: string,
+  bodySchema: v.GenericSchema<unknown, TBody>,
   payload: object,
   context: SendContext,
 ): Promise<unknown> {
-  const body = { ...payload, client_uuid: context.idempotencyKey, sent_at: new Date().toISOString() }
   try {
+    const body = v.parse(bodySchema, {
+      ...payload,
+      client_uuid: context.idempotencyKey,
+      sent_at: new Date().toISOString(),
+    })
     return await sendWithKey(path, { method: 'POST', body }, context)
   } catch (error) {
     if (classifyByStatus(error) === 'permanent') return null
@@ -70,14 +81,20 @@ async function sendActivity(
 export const timelogActivity: OperationDefinition<TimelogActivityPayload> = {
   schema: TimelogActivityPayloadSchema,
   background: true,
-  send: (payload, context) => sendActivity('timelogs/submit-activity/', payload, context),
+  send: (payload, context) =>
+    sendActivity('timelogs/submit-activity/', ActivitySampleInputSchema, payload, context),
 }
 
 export const timelogTransition: OperationDefinition<TimelogTransitionPayload> = {
   schema: TimelogTransitionPayloadSchema,
   background: true,
   send: (payload, context) =>
-    sendActivity('timelogs/submit-activity-transition/', payload, context),
+    sendActivity(
+      'timelogs/submit-activity-transition/',
+      ActivityTransitionInputSchema,
+      payload,
+      context,
+    ),
 }
 
 registerOperation(TIMELOG_ACTIVITY, timelogActivity)

@@ -1,18 +1,11 @@
-/** Where the worker's activity happens: the screen kind and the work it belongs to. */
-export type ActivitySource = 'TASK' | 'PROTOCOL' | 'REVIEW' | 'FEEDBACK' | 'OTHER'
+import type { TrackedSource } from '../../../../contract/timelogs'
+import type { ActivityContext } from '../../../offline/operations/timelog-activity'
 
-export type ActivityContext = {
-  source: ActivitySource
-  /** The page's path and query, as the address bar shows it. */
-  url: string
-  item_set?: number
-  task?: number
-  protocol?: number
-}
+export type { ActivityContext }
 
 type ContextRule = {
   pattern: RegExp
-  source: ActivitySource
+  source: TrackedSource
   /** The pattern's capture groups, in order, name these ids. */
   ids: ('task' | 'item_set' | 'protocol')[]
 }

@@ -1,8 +1,9 @@
 import * as v from 'valibot'
 import { ACTIVITY_SAMPLE_PERIOD_SECONDS, isRealActivity } from '../../../../contract/worktime-rules'
-import type {
-  TimelogActivityPayload,
-  TimelogTransitionPayload,
+import {
+  ActivityContextSchema,
+  type TimelogActivityPayload,
+  type TimelogTransitionPayload,
 } from '../../../offline/operations/timelog-activity'
 import { type ActivityContext, sameContext } from './activity-context'
 
@@ -16,13 +17,7 @@ export const PERSIST_THROTTLE_MS = 1000
 
 const StoredSampleSchema = v.object({
   owner: v.string(),
-  context: v.object({
-    source: v.picklist(['TASK', 'PROTOCOL', 'REVIEW', 'FEEDBACK', 'OTHER']),
-    url: v.string(),
-    item_set: v.optional(v.number()),
-    task: v.optional(v.number()),
-    protocol: v.optional(v.number()),
-  }),
+  context: ActivityContextSchema,
   mouse_moves: v.number(),
   mouse_clicks: v.number(),
   key_clicks: v.number(),
@@ -116,7 +111,8 @@ export class ActivityTracker {
     }
     if (!this.sample) {
       // On a task or a protocol a click alone does not start activity: it needs a move first.
-      const clickOnly = kind === 'click' && (context.source === 'TASK' || context.source === 'PROTOCOL')
+      const clickOnly =
+        kind === 'click' && (context.source === 'TASK' || context.source === 'PROTOCOL')
       if (clickOnly) return
       this.sample = {
         owner,

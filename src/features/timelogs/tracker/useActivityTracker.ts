@@ -1,9 +1,9 @@
 import { useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { beforeSignOut } from '../../auth/session'
-import { enqueue } from '../../../offline/outbox'
 import { TIMELOG_ACTIVITY, TIMELOG_TRANSITION } from '../../../offline/operations/timelog-activity'
+import { enqueue } from '../../../offline/outbox'
 import { storage } from '../../../storage'
+import { beforeSignOut } from '../../auth/session'
 import { activityContextOf } from './activity-context'
 import { type ActivityKind, ActivityTracker } from './tracker'
 
