@@ -17,6 +17,8 @@ type StoredValues = {
   stt_end_after_no_speech: boolean
   /** The activity tracker's sample in progress, kept across reloads (features/timelogs). */
   activitySample: unknown
+  /** The worker's unsent "Log time" form (features/timelogs). */
+  timelogDraft: unknown
   /** Written on sign-out; other tabs see the storage event and sign out too. */
   logoutSignal: number
 }
@@ -30,6 +32,7 @@ export const SESSION_KEYS: StorageKey[] = [
   'play_on_hover',
   'overlapping_playback',
   'stt_end_after_no_speech',
+  'timelogDraft',
 ]
 
 export const storage = {
