@@ -13,6 +13,7 @@ import { feedbackRoutes } from './review/feedback-routes'
 import { reviewRoutes } from './review/routes'
 import { taskDefinitionRoutes } from './task-definitions/routes'
 import { taskIntakeRoutes } from './task-intake/routes'
+import { timelogRoutes } from './timelogs/routes'
 import { workerTaskRoutes } from './worker-tasks/routes'
 
 /** Every API module, registered under /api by the app builder. */
@@ -32,4 +33,5 @@ export const apiModules: AppPlugin[] = [
   coordinatorKeyRoutes,
   reviewRoutes,
   feedbackRoutes,
+  timelogRoutes,
 ]

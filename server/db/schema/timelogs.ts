@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -14,7 +15,12 @@ import {
 } from 'drizzle-orm/pg-core'
 import { cascadeRef, createdAt, identityId, oneOf, requiredTimestamp, setNullRef } from './columns'
 import { taskProtocols } from './definitions'
-import { TIMELOG_SOURCE_TYPES, type TimelogSourceType } from './enums'
+import {
+  PENDING_REASONS,
+  type PendingReason,
+  TIMELOG_SOURCE_TYPES,
+  type TimelogSourceType,
+} from './enums'
 import { users } from './identity'
 import { exportFileColumns, jobStatus, jobTableConstraints } from './job-columns'
 import { itemSets, tasks } from './tasks'
@@ -44,10 +50,16 @@ export const timeLogIntervals = pgTable(
     url: text().notNull().default(''),
     /** Set for manually logged time. */
     timelogTypeId: integer().references(() => timelogTypes.id, { onDelete: 'restrict' }),
+    /** Why an interval built from activity waits for a coordinator. */
+    pendingReason: text().$type<PendingReason>(),
     createdAt: createdAt(),
   },
   (t) => [
     index('time_log_intervals_user_start_idx').on(t.userId, t.startAt),
+    check(
+      'time_log_intervals_pending_reason_check',
+      sql`${t.pendingReason} is null or ${oneOf(t.pendingReason, PENDING_REASONS)}`,
+    ),
     index('time_log_intervals_status_idx').on(t.status),
     index('time_log_intervals_task_idx').on(t.taskId),
     check('time_log_intervals_source_type_check', oneOf(t.sourceType, TIMELOG_SOURCE_TYPES)),
@@ -74,12 +86,27 @@ export const activitySamples = pgTable(
     itemSetId: setNullRef(() => itemSets.id),
     taskId: setNullRef(() => tasks.id),
     protocolId: setNullRef(() => taskProtocols.id),
+    /** When the sample ended on the device's clock, as sent. */
     clientTimestamp: requiredTimestamp(),
+    /** The sample's span on the server's clock: the device times corrected by its clock offset. */
+    startAt: requiredTimestamp(),
+    endAt: requiredTimestamp(),
+    /** Device clock minus server clock when the sample was sent, in milliseconds. */
+    clockOffsetMs: integer().notNull().default(0),
+    /** Whether the counts are real activity (contract/worktime-rules.ts `isRealActivity`). */
+    isReal: boolean().notNull(),
+    /** Why the intervals this sample builds wait for a coordinator; null when trusted. */
+    pendingReason: text().$type<PendingReason>(),
     receivedAt: createdAt(),
   },
   (t) => [
     uniqueIndex('activity_samples_user_client_uuid_key').on(t.userId, t.clientUuid),
-    index('activity_samples_user_time_idx').on(t.userId, t.clientTimestamp),
+    index('activity_samples_user_end_idx').on(t.userId, t.endAt),
+    check(
+      'activity_samples_pending_reason_check',
+      sql`${t.pendingReason} is null or ${oneOf(t.pendingReason, PENDING_REASONS)}`,
+    ),
+    check('activity_samples_span_check', sql`${t.endAt} >= ${t.startAt}`),
     check('activity_samples_source_check', oneOf(t.source, TIMELOG_SOURCE_TYPES)),
     check(
       'activity_samples_counts_check',
@@ -121,6 +148,8 @@ export const worktimeExports = pgTable(
   {
     id: identityId(),
     status: jobStatus(),
+    /** 0 to 100 while PROCESSING. */
+    progress: doublePrecision().notNull().default(0),
     filters: jsonb().$type<WorktimeExportFilters>().notNull(),
     startAt: requiredTimestamp(),
     endAt: requiredTimestamp(),
