@@ -127,4 +127,4 @@ export const decideInterval = (id: number, body: IntervalDecision) =>
   api(`${INTERVALS}${id}/`, { method: 'PATCH', body, schema: TimeLogIntervalSchema })
 
 export const decideIntervals = (body: BulkIntervalDecision) =>
-  api(`${INTERVALS}bulk-decision/`, { method: 'POST', body, schema: BulkDecisionResultSchema })
+  api(`${INTERVALS}bulk-status/`, { method: 'POST', body, schema: BulkDecisionResultSchema })
