@@ -26,11 +26,18 @@ export function timeZoneLabel(offsetHours: number): string {
   return `UTC${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 }
 
-/** An instant shown in the time zone `offsetHours`, in the spec's format with seconds. */
-export function formatInZone(value: string, offsetHours: number): string {
+/** The spec's time of day with seconds. */
+export const TIME_SECONDS_FORMAT = 'HH:mm:ss'
+
+/** An instant shown in the time zone `offsetHours`, by default in the spec's format with seconds. */
+export function formatInZone(
+  value: string,
+  offsetHours: number,
+  format = DATE_TIME_SECONDS_FORMAT,
+): string {
   return dayjs(value)
     .utcOffset(offsetHours * 60)
-    .format(DATE_TIME_SECONDS_FORMAT)
+    .format(format)
 }
 
 /** A length of time as H:mm:ss (hours grow past 24). */
