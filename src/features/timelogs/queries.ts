@@ -12,6 +12,11 @@ import {
   OwnPendingCountSchema,
   TimeLogIntervalSchema,
   TimelogStatsSchema,
+  WORKTIME_EXPORT_PAGE_SIZE,
+  type WorktimeExportInput,
+  WorktimeExportListSchema,
+  WorktimeExportSchema,
+  WorktimeExportStatsSchema,
 } from '../../../contract/timelogs'
 import { api } from '../../api/client'
 
@@ -128,3 +133,36 @@ export const decideInterval = (id: number, body: IntervalDecision) =>
 
 export const decideIntervals = (body: BulkIntervalDecision) =>
   api(`${INTERVALS}bulk-status/`, { method: 'POST', body, schema: BulkDecisionResultSchema })
+
+const EXPORTS = 'coordinator/worktime-exports/'
+
+/** Polls while an export runs, so its progress moves. */
+export const EXPORT_POLL_MS = 1_500
+
+export const worktimeExportsQuery = (offset: number) =>
+  queryOptions({
+    queryKey: [...timelogKeys.exports(), 'list', offset] as const,
+    queryFn: ({ signal }) =>
+      api(EXPORTS, {
+        schema: WorktimeExportListSchema,
+        query: { offset, limit: WORKTIME_EXPORT_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.results.some((row) => row.status === 'PROCESSING') ? EXPORT_POLL_MS : false,
+  })
+
+export const worktimeExportStatsQuery = () =>
+  queryOptions({
+    queryKey: [...timelogKeys.exports(), 'stats'] as const,
+    queryFn: ({ signal }) => api(`${EXPORTS}stats/`, { schema: WorktimeExportStatsSchema, signal }),
+  })
+
+export const createWorktimeExport = (body: WorktimeExportInput) =>
+  api(EXPORTS, { method: 'POST', body, schema: WorktimeExportSchema })
+
+export const deleteWorktimeExport = (id: number) => api(`${EXPORTS}${id}/`, { method: 'DELETE' })
+
+export const downloadWorktimeExport = (id: number) =>
+  api<Blob>(`${EXPORTS}${id}/file/`, { responseType: 'blob' })
