@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import dayjs from 'dayjs'
-import utc from 'dayjs/plugin/utc'
+import utc from 'dayjs/plugin/utc.js'
 import { ACTIVITY_SAMPLE_PERIOD_SECONDS } from '../contract/worktime-rules'
 import {
   apiGet,

@@ -1,4 +1,4 @@
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Checkbox, Group, Paper, Stack, Textarea } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
@@ -64,8 +64,8 @@ export function PendingLogsPage() {
       notifySuccess({
         message:
           status === TIMELOG_STATUS.ACCEPTED
-            ? t`${updated} time logs accepted.`
-            : t`${updated} time logs rejected.`,
+            ? plural(updated, { one: '# time log accepted.', other: '# time logs accepted.' })
+            : plural(updated, { one: '# time log rejected.', other: '# time logs rejected.' }),
       })
       setSelected(new Set())
       setComment('')
