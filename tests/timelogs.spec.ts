@@ -58,6 +58,14 @@ async function statSeconds(page: Page, label: string): Promise<number> {
   return (hours ?? 0) * 3600 + (minutes ?? 0) * 60 + (seconds ?? 0)
 }
 
+/** Picks a day (YYYY-MM-DD) in the calendar of /timelogs: the stats and the list cover it. */
+async function pickDay(page: Page, day: string) {
+  await page
+    .getByRole('region', { name: 'Days with logged time' })
+    .getByRole('button', { name: new RegExp(`^${dayjs.utc(day).format('DD MMM YYYY')}`) })
+    .click()
+}
+
 test.describe('work time', () => {
   test('measured work, online then offline across a reload, lands at the time it was done', async ({
     browser,
@@ -128,6 +136,8 @@ test.describe('work time', () => {
       [`${day} 09:00:00`, `${day} 09:30:00`, comment],
     )
     await page.goto('/timelogs')
+    // The figures of that day alone: this very visit is work time of today.
+    await pickDay(page, day)
     const loggedBefore = await statSeconds(page, 'Total logged')
     const pendingBefore = await statSeconds(page, 'Pending time')
 
@@ -163,12 +173,13 @@ test.describe('work time', () => {
     })
 
     await page.reload()
+    await pickDay(page, day)
     await expect.poll(() => statSeconds(page, 'Total logged')).toBe(loggedBefore + 1800)
     await expect(row.getByText('Accepted')).toBeVisible()
     await expect(row.getByText('Thanks, approved')).toBeVisible()
   })
 
-  test('a work-time export downloads each user’s approved seconds', async ({
+  test('a work-time export downloads each user’s paid seconds', async ({
     browser,
     page,
   }, testInfo) => {
@@ -180,7 +191,7 @@ test.describe('work time', () => {
     }
     const annotatorPage = await (await browser.newContext()).newPage()
     await signInAs(annotatorPage, 'annotator')
-    const stats = await apiGet<{ total_logged: number }>(
+    const stats = await apiGet<{ paid_time: number }>(
       annotatorPage,
       `timelogs/stats/?start=${bounds.start}&end=${bounds.end}`,
     )
@@ -204,7 +215,7 @@ test.describe('work time', () => {
     const lines = (await readFile(file, 'utf8')).trim().split(/\r?\n/)
     const annotatorLine = lines.find((line) => line.split(',').includes('annotator'))
     expect(annotatorLine, lines.join('\n')).toBeDefined()
-    expect(Number(annotatorLine?.split(',').at(-1))).toBe(stats.total_logged)
+    expect(Number(annotatorLine?.split(',').at(-1))).toBe(stats.paid_time)
 
     await page.setViewportSize({ width: 375, height: 812 })
     await page.screenshot({ path: testInfo.outputPath('phone-exports.png'), fullPage: true })

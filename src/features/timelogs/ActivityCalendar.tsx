@@ -37,12 +37,12 @@ export function ActivityCalendar({ tz, selected, onPick }: ActivityCalendarProps
         getDayProps={(day) => ({
           selected: day === selected,
           onClick: () => onPick(day),
-          'aria-label': pending.has(day)
-            ? t`${dayjs(day).format(DATE_FORMAT)}: time waiting for approval`
-            : active.has(day)
-              ? t`${dayjs(day).format(DATE_FORMAT)}: time logged`
-              : undefined,
         })}
+        getDayAriaLabel={(day) => {
+          const date = dayjs(day).format(DATE_FORMAT)
+          if (pending.has(day)) return t`${date}: time waiting for approval`
+          return active.has(day) ? t`${date}: time logged` : date
+        }}
         renderDay={(day) => (
           <Indicator
             size={7}

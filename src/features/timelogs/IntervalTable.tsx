@@ -16,7 +16,11 @@ export function StatusBadge({ status }: { status: number }) {
   const { i18n } = useLingui()
   const label = STATUS_LABELS[status]
   return (
-    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light">
+    <Badge
+      color={STATUS_COLORS[status] ?? 'gray'}
+      variant="light"
+      style={{ minWidth: 'max-content' }}
+    >
       {label ? i18n._(label) : status}
     </Badge>
   )

@@ -1,7 +1,19 @@
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ActionIcon, Alert, Button, Grid, Modal, Stack, Text, Tooltip } from '@mantine/core'
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core'
 import { IconClockPlus, IconInfoCircle, IconTrash } from '@tabler/icons-react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { TimeLogInterval } from '../../../contract/timelogs'
 import { TIMELOG_STATUS } from '../../../contract/worktime-rules'
@@ -19,7 +31,7 @@ import {
 import { IntervalList } from './IntervalList'
 import { INTERVAL_RULE, INTERVAL_RULE_VALUES } from './interval-rule'
 import { LogTimeForm } from './LogTimeForm'
-import { deleteInterval, intervalsQuery, timelogKeys } from './queries'
+import { deleteInterval, intervalsQuery, ownPendingCountQuery, timelogKeys } from './queries'
 import { TimelogStatsCards } from './TimelogStatsCards'
 
 /** /timelogs/: the signed-in user's own work time, how it is measured, and time logged by hand. */
@@ -40,16 +52,27 @@ export function TimelogsPage() {
     },
   })
   const [first, last] = controls.range
+  const ownPending = useQuery(ownPendingCountQuery()).data?.count
 
   return (
     <Stack>
       <TitleBar title={<Trans>Time logs</Trans>} level="page">
-        <Button
-          leftSection={<IconClockPlus size={18} aria-hidden />}
-          onClick={() => setLogging(true)}
-        >
-          <Trans>Log time</Trans>
-        </Button>
+        <Group gap="sm">
+          {ownPending !== undefined && ownPending > 0 && (
+            <Badge color="yellow" variant="light" size="lg">
+              {plural(ownPending, {
+                one: '# log waits for approval',
+                other: '# logs wait for approval',
+              })}
+            </Badge>
+          )}
+          <Button
+            leftSection={<IconClockPlus size={18} aria-hidden />}
+            onClick={() => setLogging(true)}
+          >
+            <Trans>Log time</Trans>
+          </Button>
+        </Group>
       </TitleBar>
       <TimelogStatsCards range={rangeFilters(controls.range, controls.tz)} />
       <Grid gap="md">

@@ -22,6 +22,11 @@ import { api } from '../../api/client'
 
 const INTERVALS = 'timelogs/intervals/'
 
+/*
+ * Time logs change while the user works and as coordinators decide: their lists, figures and
+ * days are read afresh on every visit (`staleTime: 0`), not taken from the stored cache.
+ */
+
 /** What a list of intervals shows: bounds as ISO instants, time zone in decimal hours. */
 export type IntervalFilters = {
   start?: string
@@ -59,6 +64,7 @@ export const intervalsQuery = (filters: IntervalFilters, page: IntervalPage) =>
         signal,
       }),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   })
 
 /** The flat grouped variant: one row per user, day, source and status. */
@@ -72,6 +78,7 @@ export const flatIntervalsQuery = (filters: IntervalFilters, page: IntervalPage)
         signal,
       }),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   })
 
 export const intervalCountQuery = (filters: IntervalFilters) =>
@@ -90,6 +97,7 @@ export const ownPendingCountQuery = () =>
     queryKey: [...timelogKeys.intervals(), 'own-pending'] as const,
     queryFn: ({ signal }) =>
       api(`${INTERVALS}own-pending-count/`, { schema: OwnPendingCountSchema, signal }),
+    staleTime: 0,
   })
 
 export type StatsRange = { start?: string; end?: string; user?: number }
@@ -100,6 +108,7 @@ export const statsQuery = (range: StatsRange) =>
     queryFn: ({ signal }) =>
       api('timelogs/stats/', { schema: TimelogStatsSchema, query: range, signal }),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   })
 
 /** Days of the month shown (YYYY-MM-DD in the time zone) with any interval, or a pending one. */
@@ -113,6 +122,7 @@ export const intervalDaysQuery = (kind: 'active' | 'pending', filters: IntervalF
         signal,
       }),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   })
 
 export const intervalOptionsQuery = () =>
@@ -165,4 +175,4 @@ export const createWorktimeExport = (body: WorktimeExportInput) =>
 export const deleteWorktimeExport = (id: number) => api(`${EXPORTS}${id}/`, { method: 'DELETE' })
 
 export const downloadWorktimeExport = (id: number) =>
-  api<Blob>(`${EXPORTS}${id}/file/`, { responseType: 'blob' })
+  api<Blob>(`${EXPORTS}${id}/download/`, { responseType: 'blob' })
