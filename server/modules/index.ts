@@ -13,6 +13,7 @@ import { feedbackRoutes } from './review/feedback-routes'
 import { reviewRoutes } from './review/routes'
 import { taskDefinitionRoutes } from './task-definitions/routes'
 import { taskIntakeRoutes } from './task-intake/routes'
+import { worktimeExportRoutes } from './timelogs/export-routes'
 import { timelogRoutes } from './timelogs/routes'
 import { workerTaskRoutes } from './worker-tasks/routes'
 
@@ -34,4 +35,5 @@ export const apiModules: AppPlugin[] = [
   reviewRoutes,
   feedbackRoutes,
   timelogRoutes,
+  worktimeExportRoutes,
 ]

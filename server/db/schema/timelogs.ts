@@ -101,7 +101,7 @@ export const activitySamples = pgTable(
   },
   (t) => [
     uniqueIndex('activity_samples_user_client_uuid_key').on(t.userId, t.clientUuid),
-    index('activity_samples_user_end_idx').on(t.userId, t.endAt),
+    index('activity_samples_user_start_idx').on(t.userId, t.startAt),
     check(
       'activity_samples_pending_reason_check',
       sql`${t.pendingReason} is null or ${oneOf(t.pendingReason, PENDING_REASONS)}`,

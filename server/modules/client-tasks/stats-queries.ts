@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { tasks, taskTypes, users } from '../../db/schema'
-import { TIMELOG_STATUS } from '../../db/schema/enums'
+import { approvedStatusSql } from '../timelogs/approved'
 import { workerMayTake } from '../worker-tasks/eligibility'
 import { taskCountersTable } from './counters'
 import { selectRows } from './raw-rows'
@@ -20,7 +20,8 @@ export type WorkerStatsRow = {
 
 /**
  * Everyone who annotated the task or logged time on it, with their annotation counts and the
- * seconds of their time-log intervals on it (rejected intervals do not count).
+ * seconds of their approved time-log intervals on it (automatic or accepted; pending and rejected
+ * ones do not count).
  */
 export function workerStats(db: Db, taskId: number) {
   return selectRows<WorkerStatsRow>(
@@ -36,7 +37,7 @@ export function workerStats(db: Db, taskId: number) {
         ), logged as (
           select l.user_id, sum(extract(epoch from l.end_at - l.start_at))::float8 as seconds
           from time_log_intervals l
-          where l.task_id = ${taskId} and l.status <> ${TIMELOG_STATUS.REJECTED}
+          where l.task_id = ${taskId} and ${approvedStatusSql(sql`l.status`)}
           group by l.user_id
         )
         select u.id, u.username, 'staff' = any(u.roles) as is_staff,

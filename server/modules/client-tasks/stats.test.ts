@@ -82,7 +82,7 @@ describe('GET /client/tasks/{id}/stats/', () => {
           is_staff: false,
           annotations_done: 2,
           annotations_failed: 0,
-          worktime: 45 * 60,
+          worktime: 30 * 60,
           last_annotation: expect.any(String),
         },
         {

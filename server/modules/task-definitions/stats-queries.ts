@@ -1,20 +1,8 @@
-import {
-  and,
-  asc,
-  count,
-  countDistinct,
-  eq,
-  inArray,
-  isNull,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm'
+import { and, asc, count, countDistinct, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { annotations, items, languages, tasks, timeLogIntervals, users } from '../../db/schema'
-import { TIMELOG_STATUS } from '../../db/schema/enums'
+import { isApprovedInterval } from '../timelogs/approved'
 
 /** A half-open time frame; either bound may be missing. */
 export type Frame = { start?: Date; end?: Date }
@@ -136,7 +124,8 @@ export type WorkerFilter = { baseLanguageId?: number; targetLanguageId?: number 
 /**
  * Per worker over a task type's tasks (narrowed by language): done annotations finished in the
  * frame, distinct items worked on in the frame, the last finish in the frame, and seconds of
- * time-log intervals on these tasks clipped to the frame, rejected logs left out.
+ * approved time-log intervals on these tasks clipped to the frame (pending and rejected logs
+ * left out).
  */
 export async function endworkerStatRows(
   db: Db,
@@ -197,7 +186,7 @@ export async function endworkerStatRows(
     .where(
       and(
         inArray(timeLogIntervals.taskId, taskIds),
-        ne(timeLogIntervals.status, TIMELOG_STATUS.REJECTED),
+        isApprovedInterval(timeLogIntervals.status),
         frame.start ? sql`${timeLogIntervals.endAt} > ${at(frame.start)}` : undefined,
         frame.end ? sql`${timeLogIntervals.startAt} < ${at(frame.end)}` : undefined,
       ),

@@ -208,7 +208,7 @@ describe('GET /api/client/task-types/{id}/endworker-stats/', () => {
         username: 'ann',
         annotations_done: 3,
         items: 3,
-        worktime: 5400,
+        worktime: 3600,
         last_annotation: '2024-01-21T09:15:00.000Z',
       },
       {
@@ -241,7 +241,7 @@ describe('GET /api/client/task-types/{id}/endworker-stats/', () => {
         row.worktime,
       ]),
     ).toEqual([
-      ['ann', 1, 1800],
+      ['ann', 1, 0],
       ['bob', 1, 0],
     ])
   })

@@ -10,8 +10,10 @@ import {
   type BuildSample,
   type BuiltInterval,
   buildIntervals,
+  extendIntervals,
   independentRuns,
   MAX_SAMPLE_SPAN_SECONDS,
+  orderSamples,
   timeSample,
 } from './interval-builder'
 
@@ -126,6 +128,21 @@ describe('interval building', () => {
           expect(total(built)).toBeLessThanOrEqual(wallTime(samples))
         },
       ),
+    )
+  })
+
+  it('continues the last interval with later samples exactly as a full build does', () => {
+    fc.assert(
+      fc.property(streamArbitrary, fc.integer({ min: 0, max: 8 * 60 * 60 }), (samples, pivot) => {
+        const cut = T0 + pivot * 1000
+        const earlier = samples.filter((s) => s.startMs <= cut)
+        const later = samples.filter((s) => s.startMs > cut)
+        const before = buildIntervals(earlier)
+        const continued = extendIntervals(before.at(-1), orderSamples(later))
+        expect([...before.slice(0, -1), ...continued]).toEqual(
+          buildIntervals([...earlier, ...later]),
+        )
+      }),
     )
   })
 

@@ -16,7 +16,8 @@ import {
  *    CLOCK_OFFSET_TOLERANCE_SECONDS, or that ends in the future beyond it, is marked
  *    CLOCK_OFFSET; one received more than LATE_ARRIVAL_LIMIT_HOURS after it ended is marked
  *    LATE_ARRIVAL. Marked samples build PENDING intervals, the others AUTOMATIC ones.
- * 2. Only samples that are real activity (`isRealActivity`) build intervals; others are kept.
+ * 2. Only samples that are real activity (`isRealActivity`) and span some time build intervals;
+ *    the others are kept.
  * 3. Samples are taken in the order of their start (ties by end and uuid, so the arrival order
  *    never matters). A sample joins the open interval when it has the same context (source,
  *    item set, task, protocol, trust mark) and starts within the merge threshold (the task type's
@@ -30,6 +31,12 @@ import {
 export const MAX_SAMPLE_SPAN_SECONDS = 2 * ACTIVITY_SAMPLE_PERIOD_SECONDS
 
 const SECOND = 1000
+
+/**
+ * A measured offset this small is the time the send took on the network, not a wrong clock: the
+ * device times are taken as they are, so repeated sends of one device line up exactly.
+ */
+export const CLOCK_OFFSET_NOISE_MS = 2 * SECOND
 
 export type SampleClockInput = {
   startedAt?: string
@@ -46,7 +53,8 @@ export type SampleTiming = {
 
 /** Moves a sample's device times onto the server's clock and decides whether to trust them. */
 export function timeSample(input: SampleClockInput, receivedMs: number): SampleTiming {
-  const clockOffsetMs = input.sentAt === undefined ? 0 : Date.parse(input.sentAt) - receivedMs
+  const measuredOffsetMs = input.sentAt === undefined ? 0 : Date.parse(input.sentAt) - receivedMs
+  const clockOffsetMs = Math.abs(measuredOffsetMs) < CLOCK_OFFSET_NOISE_MS ? 0 : measuredOffsetMs
   const deviceEnd = input.endedAt === undefined ? undefined : Date.parse(input.endedAt)
   const claimedEnd = deviceEnd === undefined ? receivedMs : deviceEnd - clockOffsetMs
   const toleranceMs = CLOCK_OFFSET_TOLERANCE_SECONDS * SECOND
@@ -103,38 +111,44 @@ export type ThresholdOf = (taskId: number | null) => number
 
 export const defaultThreshold: ThresholdOf = () => DEFAULT_MERGE_THRESHOLD_SECONDS
 
-/**
- * Intervals built from real-activity samples of one user (see the rule above). Duplicate uuids
- * count once. The result depends on the set of samples only, not on their order.
- */
-export function buildIntervals(
-  samples: readonly BuildSample[],
-  thresholdOf: ThresholdOf = defaultThreshold,
-): BuiltInterval[] {
+/** Samples in the order the rule takes them, each uuid once, those spanning no time left out. */
+export function orderSamples(samples: readonly BuildSample[]): BuildSample[] {
   const seen = new Set<string>()
-  const ordered = samples
+  return samples
     .filter((sample) => {
-      if (seen.has(sample.uuid)) return false
+      if (seen.has(sample.uuid) || sample.endMs <= sample.startMs) return false
       seen.add(sample.uuid)
       return true
     })
     .sort(byTime)
+}
+
+/**
+ * Continues the rule from an open interval (the last one built so far, or none) over samples in
+ * rule order that all start after every sample before: answers the open interval as it now ends
+ * (first, when given) and the intervals that follow.
+ */
+export function extendIntervals(
+  open: BuiltInterval | undefined,
+  ordered: readonly BuildSample[],
+  thresholdOf: ThresholdOf = defaultThreshold,
+): BuiltInterval[] {
   const built: BuiltInterval[] = []
-  let open: BuiltInterval | undefined
+  let current = open === undefined ? undefined : { ...open }
   for (const sample of ordered) {
     if (
-      open !== undefined &&
-      sameContext(open, sample) &&
-      sample.startMs - open.endMs <= thresholdOf(sample.taskId) * SECOND
+      current !== undefined &&
+      sameContext(current, sample) &&
+      sample.startMs - current.endMs <= thresholdOf(sample.taskId) * SECOND
     ) {
-      open.endMs = Math.max(open.endMs, sample.endMs)
+      current.endMs = Math.max(current.endMs, sample.endMs)
       continue
     }
-    if (open !== undefined) {
-      open.endMs = Math.min(open.endMs, sample.startMs)
-      if (open.endMs > open.startMs) built.push(open)
+    if (current !== undefined) {
+      current.endMs = Math.min(current.endMs, sample.startMs)
+      if (current.endMs > current.startMs) built.push(current)
     }
-    open = {
+    current = {
       source: sample.source,
       itemSetId: sample.itemSetId,
       taskId: sample.taskId,
@@ -145,8 +159,19 @@ export function buildIntervals(
       pendingReason: sample.pendingReason,
     }
   }
-  if (open !== undefined && open.endMs > open.startMs) built.push(open)
+  if (current !== undefined && current.endMs > current.startMs) built.push(current)
   return built
+}
+
+/**
+ * Intervals built from real-activity samples of one user (see the rule above). Duplicate uuids
+ * count once. The result depends on the set of samples only, not on their order.
+ */
+export function buildIntervals(
+  samples: readonly BuildSample[],
+  thresholdOf: ThresholdOf = defaultThreshold,
+): BuiltInterval[] {
+  return extendIntervals(undefined, orderSamples(samples), thresholdOf)
 }
 
 /**

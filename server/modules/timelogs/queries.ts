@@ -1,10 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { TimelogSourceType } from '../../../contract/timelogs'
-import {
-  APPROVED_STATUSES,
-  DEFAULT_MERGE_THRESHOLD_SECONDS,
-  TIMELOG_STATUS,
-} from '../../../contract/worktime-rules'
+import { DEFAULT_MERGE_THRESHOLD_SECONDS, TIMELOG_STATUS } from '../../../contract/worktime-rules'
 import type { Db, Tx } from '../../db/client'
 import {
   activitySamples,
@@ -23,7 +19,8 @@ import {
 import type { ActivityEvent } from '../../db/schema/timelogs'
 import { selectRows } from '../client-tasks/raw-rows'
 import { coordinatedUserIds } from '../coordinator/queries'
-import type { BuildSample, BuiltInterval } from './interval-builder'
+import { approvedStatusSql } from './approved'
+import { type BuildSample, type BuiltInterval, MAX_SAMPLE_SPAN_SECONDS } from './interval-builder'
 
 /** Serialises interval rebuilding per user, so concurrent sends of one user never interleave. */
 const REBUILD_LOCK_CLASS = 4_011
@@ -75,6 +72,71 @@ export async function insertTransition(
   return stored.length > 0
 }
 
+/** Where the user's stored real activity starts last: new samples after it only extend. */
+export async function latestRealSampleStart(tx: Tx, userId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ start: activitySamples.startAt })
+    .from(activitySamples)
+    .where(and(eq(activitySamples.userId, userId), eq(activitySamples.isReal, true)))
+    .orderBy(desc(activitySamples.startAt))
+    .limit(1)
+  return row?.start.getTime() ?? null
+}
+
+/** The user's activity-built interval that starts last: the rule's open interval. */
+export async function latestActivityInterval(tx: Tx, userId: number) {
+  const [row] = await tx
+    .select()
+    .from(timeLogIntervals)
+    .where(and(eq(timeLogIntervals.userId, userId), isNull(timeLogIntervals.timelogTypeId)))
+    .orderBy(desc(timeLogIntervals.startAt))
+    .limit(1)
+  return row
+}
+
+/** Merge thresholds (seconds) of the tasks' types; tasks without one are left out. */
+export async function taskThresholds(tx: Tx, taskIds: number[]) {
+  if (taskIds.length === 0) return new Map<number, number>()
+  const rows = await tx
+    .select({ taskId: tasks.id, threshold: taskTypes.customTimelogsMergeThreshold })
+    .from(tasks)
+    .innerJoin(taskTypes, eq(taskTypes.id, tasks.taskTypeId))
+    .where(inArray(tasks.id, taskIds))
+  return new Map(
+    rows.flatMap((row) => (row.threshold === null ? [] : [[row.taskId, row.threshold] as const])),
+  )
+}
+
+/** A rebuilt interval's status: pending with a reason, else automatic. */
+export const builtStatus = (interval: BuiltInterval) =>
+  interval.pendingReason === null ? TIMELOG_STATUS.AUTOMATIC : TIMELOG_STATUS.PENDING
+
+/** The open interval now ends later: its earlier decision no longer holds. */
+export async function extendActivityInterval(tx: Tx, id: number, interval: BuiltInterval) {
+  await tx
+    .update(timeLogIntervals)
+    .set({ endAt: new Date(interval.endMs), status: builtStatus(interval), comment: '' })
+    .where(eq(timeLogIntervals.id, id))
+}
+
+export async function insertActivityIntervals(tx: Tx, userId: number, built: BuiltInterval[]) {
+  if (built.length === 0) return
+  await tx.insert(timeLogIntervals).values(
+    built.map((interval) => ({
+      userId,
+      sourceType: interval.source,
+      itemSetId: interval.itemSetId,
+      taskId: interval.taskId,
+      protocolId: interval.protocolId,
+      startAt: new Date(interval.startMs),
+      endAt: new Date(interval.endMs),
+      url: interval.url,
+      pendingReason: interval.pendingReason,
+      status: builtStatus(interval),
+    })),
+  )
+}
+
 export type LoadedSample = BuildSample & { thresholdSeconds: number }
 
 /** The user's real-activity samples overlapping the window, with their merge thresholds. */
@@ -105,6 +167,8 @@ export async function realSamplesBetween(
         eq(activitySamples.userId, userId),
         eq(activitySamples.isReal, true),
         sql`${activitySamples.endAt} >= ${from.toISOString()}::timestamptz`,
+        // A sample spans at most MAX_SAMPLE_SPAN_SECONDS, so this bound keeps the index range short.
+        sql`${activitySamples.startAt} >= ${new Date(from.getTime() - MAX_SAMPLE_SPAN_SECONDS * 1000).toISOString()}::timestamptz`,
         sql`${activitySamples.startAt} <= ${to.toISOString()}::timestamptz`,
       ),
     )
@@ -182,9 +246,7 @@ export async function replaceActivityIntervals(
         endAt: new Date(interval.endMs),
         url: interval.url,
         pendingReason: interval.pendingReason,
-        status:
-          decision?.status ??
-          (interval.pendingReason === null ? TIMELOG_STATUS.AUTOMATIC : TIMELOG_STATUS.PENDING),
+        status: decision?.status ?? builtStatus(interval),
         comment: decision?.comment ?? '',
       }
     }),
@@ -366,7 +428,7 @@ export async function countIntervals(db: Db, where: SQL | undefined) {
 
 /** The day an instant falls on at a fixed offset from UTC, as SQL text YYYY-MM-DD. */
 const localDay = (column: SQL | typeof timeLogIntervals.startAt, tzHours: number) =>
-  sql<string>`to_char((${column} at time zone 'UTC') + make_interval(secs => ${tzHours * 3600}), 'YYYY-MM-DD')`
+  sql<string>`to_char((${column} at time zone 'UTC') + make_interval(secs => ${tzHours * 3600}::float8), 'YYYY-MM-DD')`
 
 /** Days (at the offset) on which a matching interval starts or ends, ascending. */
 export async function intervalDays(db: Db, where: SQL | undefined, tzHours: number) {
@@ -376,7 +438,7 @@ export async function intervalDays(db: Db, where: SQL | undefined, tzHours: numb
     .innerJoin(users, eq(users.id, timeLogIntervals.userId))
     .leftJoin(tasks, eq(tasks.id, timeLogIntervals.taskId))
     .where(where)
-    .orderBy(localDay(timeLogIntervals.startAt, tzHours))
+    .orderBy(sql`1`)
   return rows.map((row) => row.day)
 }
 
@@ -473,10 +535,7 @@ export async function userStats(db: Db, userId: number, start?: Date, end?: Date
       : sql`greatest(l.start_at, ${start.toISOString()}::timestamptz)`
   const to =
     end === undefined ? sql`l.end_at` : sql`least(l.end_at, ${end.toISOString()}::timestamptz)`
-  const approved = sql.join(
-    APPROVED_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  )
+  const approved = approvedStatusSql(sql`status`)
   const [row] = await selectRows<StatsRow>(
     db,
     sql`with clipped as (
@@ -489,9 +548,9 @@ export async function userStats(db: Db, userId: number, start?: Date, end?: Date
             ${end === undefined ? sql`` : sql`and l.start_at < ${end.toISOString()}::timestamptz`}
         )
         select
-          coalesce(sum(seconds) filter (where status in (${approved}) and not is_break and source_type = 'TASK'), 0)::float8 as tasks_time,
-          coalesce(sum(seconds) filter (where status in (${approved}) and not is_break), 0)::float8 as total_logged,
-          coalesce(sum(seconds) filter (where status in (${approved}) and is_break), 0)::float8 as bonus_breaks_time,
+          coalesce(sum(seconds) filter (where ${approved} and not is_break and source_type = 'TASK'), 0)::float8 as tasks_time,
+          coalesce(sum(seconds) filter (where ${approved} and not is_break), 0)::float8 as total_logged,
+          coalesce(sum(seconds) filter (where ${approved} and is_break), 0)::float8 as bonus_breaks_time,
           coalesce(sum(seconds) filter (where status = ${TIMELOG_STATUS.PENDING}), 0)::float8 as pending_time
         from clipped`,
   )

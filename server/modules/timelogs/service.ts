@@ -24,19 +24,30 @@ import {
   TIMELOG_STATUS,
 } from '../../../contract/worktime-rules'
 import type { Db, Tx } from '../../db/client'
+import type { timeLogIntervals } from '../../db/schema'
 import type { SessionUser } from '../../http/augment'
 import { badRequest, fieldError, notFound, permissionDenied } from '../../http/errors'
 import { isoOrNull } from '../client-tasks/raw-rows'
-import { buildIntervals, independentRuns, timeSample } from './interval-builder'
+import {
+  type BuildSample,
+  type BuiltInterval,
+  buildIntervals,
+  extendIntervals,
+  independentRuns,
+  orderSamples,
+  timeSample,
+} from './interval-builder'
 import {
   coordinatesGroup,
   countIntervals,
   decideIntervals,
   deleteInterval,
+  extendActivityInterval,
   findInterval,
   findTimelogType,
   type IntervalFilter,
   type IntervalRow,
+  insertActivityIntervals,
   insertManualInterval,
   insertSamples,
   insertTransition,
@@ -45,6 +56,8 @@ import {
   intervalsForDecision,
   type LoadedSample,
   type LogScope,
+  latestActivityInterval,
+  latestRealSampleStart,
   listFlatGroups,
   listIntervals,
   listTimelogTypes,
@@ -55,6 +68,7 @@ import {
   replaceActivityIntervals,
   type SampleRow,
   storedSampleTimings,
+  taskThresholds,
   userIsVisible,
   userStats,
 } from './queries'
@@ -73,6 +87,56 @@ const HOUR = 3_600_000
  * activity without a pause longer than the merge threshold for a whole day is not expected.
  */
 const REBUILD_MARGIN_MS = 24 * HOUR
+
+/**
+ * Samples that all start after the user's stored activity (a tracker sending as it goes, or an
+ * outbox in order) only extend the rule's open interval: the last one built is continued with
+ * them, which gives what a full rebuild would.
+ */
+async function extendLatest(tx: Tx, userId: number, fresh: SampleRow[]) {
+  const samples = fresh.map(toBuildSample)
+  const thresholds = await taskThresholds(tx, [
+    ...new Set(samples.flatMap((sample) => (sample.taskId === null ? [] : [sample.taskId]))),
+  ])
+  const last = await latestActivityInterval(tx, userId)
+  const open = last === undefined ? undefined : toBuiltInterval(last)
+  const built = extendIntervals(
+    open,
+    orderSamples(samples),
+    (taskId) =>
+      (taskId === null ? undefined : thresholds.get(taskId)) ?? DEFAULT_MERGE_THRESHOLD_SECONDS,
+  )
+  if (last !== undefined && open !== undefined) {
+    const continued = built.shift()
+    if (continued !== undefined && continued.endMs !== open.endMs) {
+      await extendActivityInterval(tx, last.id, continued)
+    }
+  }
+  await insertActivityIntervals(tx, userId, built)
+}
+
+const toBuildSample = (row: SampleRow): BuildSample => ({
+  uuid: row.clientUuid,
+  startMs: (row.startAt as Date).getTime(),
+  endMs: (row.endAt as Date).getTime(),
+  source: row.source,
+  itemSetId: row.itemSetId ?? null,
+  taskId: row.taskId ?? null,
+  protocolId: row.protocolId ?? null,
+  url: row.url ?? '',
+  pendingReason: row.pendingReason ?? null,
+})
+
+const toBuiltInterval = (row: typeof timeLogIntervals.$inferSelect): BuiltInterval => ({
+  source: row.sourceType,
+  itemSetId: row.itemSetId,
+  taskId: row.taskId,
+  protocolId: row.protocolId,
+  startMs: row.startAt.getTime(),
+  endMs: row.endAt.getTime(),
+  url: row.url,
+  pendingReason: row.pendingReason ?? null,
+})
 
 /** Rebuilds the intervals of every run of activity that the fresh samples belong to. */
 async function rebuildAround(tx: Tx, userId: number, fresh: SampleRow[]) {
@@ -152,10 +216,15 @@ export async function submitSamples(
   }
   return db.transaction(async (tx) => {
     await lockUserActivity(tx, userId)
+    const latestStart = await latestRealSampleStart(tx, userId)
     const stored = await insertSamples(tx, [...rows.values()])
     const fresh = [...rows.values()].filter((row) => stored.has(row.clientUuid))
     const freshReal = fresh.filter((row) => row.isReal)
-    if (freshReal.length > 0) await rebuildAround(tx, userId, freshReal)
+    if (freshReal.length > 0) {
+      const earliest = Math.min(...freshReal.map((row) => (row.startAt as Date).getTime()))
+      if (latestStart === null || earliest > latestStart) await extendLatest(tx, userId, freshReal)
+      else await rebuildAround(tx, userId, freshReal)
+    }
     const replayed = [...rows.keys()].filter((uuid) => !stored.has(uuid))
     const earlier = new Map(
       replayed.length === 0
