@@ -175,8 +175,9 @@ test.describe('work time', () => {
     await page.reload()
     await pickDay(page, day)
     await expect.poll(() => statSeconds(page, 'Total logged')).toBe(loggedBefore + 1800)
-    await expect(row.getByText('Accepted')).toBeVisible()
-    await expect(row.getByText('Thanks, approved')).toBeVisible()
+    const decided = page.getByRole('row').filter({ hasText: `${day} 09:00:00` })
+    await expect(decided.getByText('Accepted')).toBeVisible()
+    await expect(decided.getByText('Thanks, approved')).toBeVisible()
   })
 
   test('a work-time export downloads each user’s paid seconds', async ({

@@ -237,12 +237,13 @@ describe('area sub-menus', () => {
         permissions: ['coordinator'],
         counters: { users_with_alerts: 1, pending_profile_approvals: 2, pending_time_logs: 4 },
       }),
+      http.get('/api/coordinator/groups/', () => HttpResponse.json([])),
     )
     const { router } = renderApp('/coordinator/timelogs')
 
     expect(await screen.findByRole('heading', { name: 'Pending time logs' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/coordinator/timelogs/pending-logs')
-    expect(screen.getByText(/This section is not available yet/)).toBeInTheDocument()
+    expect(await screen.findByText('Nothing waits for approval')).toBeInTheDocument()
 
     const sections = screen.getByRole('navigation', { name: 'Coordinator sections' })
     await waitFor(() =>
