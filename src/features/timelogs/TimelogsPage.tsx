@@ -8,6 +8,7 @@ import {
   Grid,
   Group,
   Modal,
+  Spoiler,
   Stack,
   Text,
   Tooltip,
@@ -76,7 +77,8 @@ export function TimelogsPage() {
       </TitleBar>
       <TimelogStatsCards range={rangeFilters(controls.range, controls.tz)} />
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
+        {/* On a phone the list comes first; the calendar and the rule follow it. */}
+        <Grid.Col span={{ base: 12, md: 4, xl: 3 }} order={{ base: 2, md: 1 }}>
           <Stack>
             <ActivityCalendar
               tz={controls.tz}
@@ -88,11 +90,13 @@ export function TimelogsPage() {
               icon={<IconInfoCircle aria-hidden />}
               title={<Trans>How your time is counted</Trans>}
             >
-              <Text size="sm">{i18n._({ ...INTERVAL_RULE, values: INTERVAL_RULE_VALUES })}</Text>
+              <Spoiler maxHeight={110} showLabel={t`Read all`} hideLabel={t`Hide`}>
+                <Text size="sm">{i18n._({ ...INTERVAL_RULE, values: INTERVAL_RULE_VALUES })}</Text>
+              </Spoiler>
             </Alert>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
+        <Grid.Col span={{ base: 12, md: 8, xl: 9 }} order={{ base: 1, md: 2 }}>
           <Stack>
             <IntervalFilterBar controls={controls} onChange={setControls} />
             <IntervalList

@@ -159,6 +159,7 @@ export const worktimeExportsQuery = (offset: number) =>
         signal,
       }),
     placeholderData: keepPreviousData,
+    staleTime: 0,
     refetchInterval: (query) =>
       query.state.data?.results.some((row) => row.status === 'PROCESSING') ? EXPORT_POLL_MS : false,
   })
@@ -167,6 +168,8 @@ export const worktimeExportStatsQuery = () =>
   queryOptions({
     queryKey: [...timelogKeys.exports(), 'stats'] as const,
     queryFn: ({ signal }) => api(`${EXPORTS}stats/`, { schema: WorktimeExportStatsSchema, signal }),
+    staleTime: 0,
+    refetchInterval: (query) => ((query.state.data?.processing ?? 0) > 0 ? EXPORT_POLL_MS : false),
   })
 
 export const createWorktimeExport = (body: WorktimeExportInput) =>

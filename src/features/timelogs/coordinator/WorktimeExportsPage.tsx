@@ -244,14 +244,7 @@ function ExportForm({ onCreated }: { onCreated: () => void }) {
     >
       <Stack gap="xs">
         <Group align="flex-start" gap="sm">
-          <Stack gap={2}>
-            <TimeFramePicker value={range} onChange={setRange} />
-            {rangeError && (
-              <Text size="xs" c="red" role="alert">
-                {rangeError}
-              </Text>
-            )}
-          </Stack>
+          <TimeFramePicker value={range} onChange={setRange} required error={rangeError} />
           <MultiSelect
             label={t`Coordination groups`}
             placeholder={groups.length === 0 ? t`All your groups` : undefined}
