@@ -172,6 +172,27 @@ test.describe('work time', () => {
       fullPage: true,
     })
 
+    // The users' logs show it too, also one row per user, day, source and status.
+    await coordinatorPage.setViewportSize({ width: 1280, height: 800 })
+    await coordinatorPage.goto('/coordinator/timelogs/users')
+    await expect(
+      coordinatorPage.getByRole('row').filter({ hasText: 'Thanks, approved' }),
+    ).toHaveCount(1)
+    await coordinatorPage
+      .getByRole('switch', { name: 'One row per user, day, source and status' })
+      .check()
+    const byDay = coordinatorPage.getByRole('table', { name: "Users' logs by day" })
+    await expect(byDay.getByRole('row').filter({ hasText: day })).not.toHaveCount(0)
+    await coordinatorPage.screenshot({
+      path: testInfo.outputPath('desktop-users-logs.png'),
+      fullPage: true,
+    })
+    await coordinatorPage.setViewportSize({ width: 375, height: 812 })
+    await coordinatorPage.screenshot({
+      path: testInfo.outputPath('phone-users-logs.png'),
+      fullPage: true,
+    })
+
     await page.reload()
     await pickDay(page, day)
     await expect.poll(() => statSeconds(page, 'Total logged')).toBe(loggedBefore + 1800)
