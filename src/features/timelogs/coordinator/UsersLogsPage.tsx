@@ -107,7 +107,15 @@ function FlatIntervalList({ filters, page, controls, onPage }: FlatIntervalListP
               cell: (row) => userName(row.user),
               rowHeader: true,
             },
-            { key: 'day', header: <Trans>Day</Trans>, cell: (row) => row.day },
+            {
+              key: 'day',
+              header: <Trans>Day</Trans>,
+              cell: (row) => (
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {row.day}
+                </Text>
+              ),
+            },
             {
               key: 'span',
               header: <Trans>From – to</Trans>,
