@@ -26,7 +26,6 @@ import {
   taskTypeGroups,
   taskTypeProjects,
   taskTypes,
-  timelogTypes,
   users,
 } from '../db/schema'
 import { insertAccount } from '../manage/accounts'
@@ -73,11 +72,6 @@ type StoredFile = {
  * audio and pictures. Everything is written in one transaction; the media files are written
  * first and removed again if the transaction fails.
  */
-export const DEMO_TIMELOG_TYPES = [
-  { name: 'Training', isBonusBreak: false },
-  { name: 'Bonus break', isBonusBreak: true },
-]
-
 export async function createDemoWorkspace(db: Db, options: DemoOptions): Promise<DemoResult> {
   if (options.password !== undefined) {
     const check = v.safeParse(PasswordSchema, options.password)
@@ -114,8 +108,6 @@ export async function createDemoWorkspace(db: Db, options: DemoOptions): Promise
       const languageIds = await insertLanguages(tx)
       await describeAnnotator(tx, userId('annotator'), languageIds)
       const groups = await insertGroups(tx, userId)
-      // Kinds of time a worker logs by hand on /timelogs.
-      await tx.insert(timelogTypes).values(DEMO_TIMELOG_TYPES)
       return insertDefinitionsAndTask(tx, { userId, languageIds, ...groups, files })
     })
     return { credentials, taskId, mediaFiles: files.audio.length + files.images.length }
