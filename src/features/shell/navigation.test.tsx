@@ -15,6 +15,9 @@ import {
 } from '../../test/api'
 import { renderApp } from '../../test/render'
 
+/** The time-log page is the landing page here: its code loads on the first visit. */
+const PAGE_LOAD_MS = 5_000
+
 const server = setupApiServer()
 
 afterEach(() => activateDisplayLanguage('en'))
@@ -49,7 +52,7 @@ describe('top navigation', () => {
     server.use(...signedInHandlers({ permissions }))
     renderApp('/timelogs')
 
-    await screen.findByRole('heading', { name: 'Time logs' })
+    await screen.findByRole('heading', { name: 'Time logs' }, { timeout: PAGE_LOAD_MS })
     await waitFor(() => expect(mainNavigationLinks()).toEqual(expected))
   })
 
@@ -72,7 +75,11 @@ describe('top navigation', () => {
     renderApp('/timelogs')
 
     expect(
-      await screen.findByRole('link', { name: 'Coordinator (needs attention)' }),
+      await screen.findByRole(
+        'link',
+        { name: 'Coordinator (needs attention)' },
+        { timeout: PAGE_LOAD_MS },
+      ),
     ).toBeInTheDocument()
   })
 
@@ -99,7 +106,11 @@ describe('top navigation', () => {
     expect(screen.queryByText('(needs attention)')).toBeNull()
     await act(() => vi.advanceTimersByTimeAsync(10_000))
     expect(
-      await screen.findByRole('link', { name: 'Coordinator (needs attention)' }),
+      await screen.findByRole(
+        'link',
+        { name: 'Coordinator (needs attention)' },
+        { timeout: PAGE_LOAD_MS },
+      ),
     ).toBeInTheDocument()
     expect(counterRequests).toBe(2)
   })
