@@ -4,7 +4,7 @@
  * 1. Ingestion: 1,000 workers each send an 8-hour shift of activity samples, one a sample period
  *    (480 each, 480,000 in all), through the service the HTTP calls use (`submitSamples`: store,
  *    lock the user, rebuild the intervals the samples touch). Each worker's samples arrive in
- *    batches of an hour (what the tracker's outbox sends after a reconnect, or the batch call);
+ *    batches of two hours (what the tracker's outbox sends after a reconnect, or the batch call);
  *    several workers send at once. Prints samples/s against the 5,000/s target, and checks that
  *    every worker got the intervals the rule gives (one per context run, the lunch pause
  *    splitting the shift).
@@ -13,7 +13,7 @@
  *    session. Prints p50/p95/p99 against the 50 ms p95 target.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:timelogs
- *   npx tsx bench/timelogs.ts [--workers 1000] [--samples 480] [--batch 60] [--parallel 8] [--requests 200]
+ *   npx tsx bench/timelogs.ts [--workers 1000] [--samples 480] [--batch 120] [--parallel 4] [--requests 200]
  *
  * The exit code is non-zero when a result is wrong or a target is missed.
  */
@@ -66,8 +66,8 @@ function shiftSamples(samplesPerShift: number, shiftStart: number): ActivitySamp
 async function main() {
   const workers = Number(commandOption('--workers') ?? 1_000)
   const samplesPerShift = Number(commandOption('--samples') ?? 480)
-  const batchSize = Number(commandOption('--batch') ?? 60)
-  const parallel = Number(commandOption('--parallel') ?? 8)
+  const batchSize = Number(commandOption('--batch') ?? 120)
+  const parallel = Number(commandOption('--parallel') ?? 4)
   const requests = Number(commandOption('--requests') ?? 200)
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) throw new Error('the benchmark runs on PostgreSQL: set DATABASE_URL')

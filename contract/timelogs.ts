@@ -266,8 +266,9 @@ const statusQuery = v.optional(
 /**
  * Filters shared by the list, the count and the day calendars: `start` and `end` bound the
  * intervals that overlap them; `user` and `coordination_group` are for coordinators and staff
- * (a worker always sees their own logs); `search` matches the user's name, the task, the URL and
- * the comment.
+ * (a worker always sees their own logs); without `user` a coordinator gets everything they may
+ * see, their own logs included, so a worker's own page passes `user`. `search` matches the user's
+ * name, the task, the URL and the comment.
  */
 const intervalFilterEntries = {
   user: v.optional(IdParamSchema),

@@ -20,6 +20,7 @@ import {
   tasks,
   taskTypeGroups,
   taskTypes,
+  timelogTypes,
   users,
 } from '../db/schema'
 import { CommandError } from '../manage/errors'
@@ -86,6 +87,14 @@ describe('createDemoWorkspace', () => {
       expect(byCode.get(code)!.diacriticSigns.length).toBeGreaterThan(2)
     }
     expect(byCode.get('pl')!.diacriticSigns.map((sign) => sign.sign)).toContain('ł')
+  })
+
+  it('offers a work and a bonus-break time-log type', async () => {
+    const rows = await database.db.select().from(timelogTypes).orderBy(timelogTypes.name)
+    expect(rows.map((row) => [row.name, row.isBonusBreak])).toEqual([
+      ['Bonus break', true],
+      ['Training', false],
+    ])
   })
 
   it('wires the groups to their people', async () => {

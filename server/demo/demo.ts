@@ -26,6 +26,7 @@ import {
   taskTypeGroups,
   taskTypeProjects,
   taskTypes,
+  timelogTypes,
   users,
 } from '../db/schema'
 import { insertAccount } from '../manage/accounts'
@@ -68,9 +69,9 @@ type StoredFile = {
 
 /**
  * Fills an empty database with a workspace to try every role on: accounts, languages, groups, a
- * project, a protocol, a schema, an active task type and a running task whose items have real
- * audio and pictures. Everything is written in one transaction; the media files are written
- * first and removed again if the transaction fails.
+ * project, a protocol, a schema, an active task type, time-log types and a running task whose
+ * items have real audio and pictures. Everything is written in one transaction; the media files
+ * are written first and removed again if the transaction fails.
  */
 export async function createDemoWorkspace(db: Db, options: DemoOptions): Promise<DemoResult> {
   if (options.password !== undefined) {
@@ -108,6 +109,7 @@ export async function createDemoWorkspace(db: Db, options: DemoOptions): Promise
       const languageIds = await insertLanguages(tx)
       await describeAnnotator(tx, userId('annotator'), languageIds)
       const groups = await insertGroups(tx, userId)
+      await insertTimelogTypes(tx)
       return insertDefinitionsAndTask(tx, { userId, languageIds, ...groups, files })
     })
     return { credentials, taskId, mediaFiles: files.audio.length + files.images.length }
@@ -139,6 +141,17 @@ async function insertLanguages(db: Db): Promise<Map<string, number>> {
     .from(languages)
     .where(inArray(languages.code, codes))
   return new Map(rows.map((row) => [row.code, row.id]))
+}
+
+/** Kinds of time workers log by hand: ordinary work away from the tracker, and a paid break. */
+async function insertTimelogTypes(db: Db) {
+  await db
+    .insert(timelogTypes)
+    .values([
+      { name: 'Training', isBonusBreak: false },
+      { name: 'Bonus break', isBonusBreak: true },
+    ])
+    .onConflictDoNothing({ target: timelogTypes.name })
 }
 
 async function describeAnnotator(db: Db, userId: number, languageIds: Map<string, number>) {

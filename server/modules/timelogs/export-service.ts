@@ -24,7 +24,7 @@ import {
   type WorktimeExportRow,
   worktimeExportStats,
 } from './export-queries'
-import { type LogScope, userIsVisible } from './queries'
+import { type LogScope, visibleUserIds } from './queries'
 import { logScopeOf } from './service'
 
 export type ExportServiceDeps = WorktimeExportDeps & { jobs: JobQueue | null }
@@ -50,8 +50,8 @@ function exportView(row: WorktimeExportRow): WorktimeExport {
 }
 
 async function checkUsersInScope(deps: ExportServiceDeps, scope: LogScope, ids: number[]) {
-  const outside: number[] = []
-  for (const id of ids) if (!(await userIsVisible(deps.db, scope, id))) outside.push(id)
+  const visible = await visibleUserIds(deps.db, scope, ids)
+  const outside = ids.filter((id) => !visible.has(id))
   if (outside.length > 0) {
     throw fieldError('users', `Outside your coordination groups: ${outside.join(', ')}.`)
   }

@@ -31,15 +31,69 @@ export async function lockUserActivity(tx: Tx, userId: number) {
 
 export type SampleRow = typeof activitySamples.$inferInsert
 
-/** Stores the samples; a uuid the user already sent is skipped. Answers the uuids stored. */
-export async function insertSamples(tx: Tx, rows: SampleRow[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set()
-  const stored = await tx
-    .insert(activitySamples)
-    .values(rows)
-    .onConflictDoNothing({ target: [activitySamples.userId, activitySamples.clientUuid] })
-    .returning({ uuid: activitySamples.clientUuid })
-  return new Set(stored.map((row) => row.uuid))
+export type StoredRefs = {
+  itemSetId: number | null
+  taskId: number | null
+  protocolId: number | null
+}
+
+/**
+ * Stores the samples; a uuid the user already sent is skipped. Answers the stored uuids with the
+ * references kept (those naming nothing any more are dropped). The rows
+ * go as one JSON parameter (jsonb_to_recordset): a batch of hundreds is one short statement.
+ */
+export async function insertSamples(tx: Tx, rows: SampleRow[]): Promise<Map<string, StoredRefs>> {
+  if (rows.length === 0) return new Map()
+  const records = rows.map((row) => ({
+    user_id: row.userId,
+    client_uuid: row.clientUuid,
+    mouse_moves: row.mouseMoves ?? 0,
+    mouse_clicks: row.mouseClicks ?? 0,
+    key_clicks: row.keyClicks ?? 0,
+    url: row.url ?? '',
+    source: row.source,
+    item_set_id: row.itemSetId ?? null,
+    task_id: row.taskId ?? null,
+    protocol_id: row.protocolId ?? null,
+    client_timestamp: row.clientTimestamp,
+    start_at: row.startAt,
+    end_at: row.endAt,
+    clock_offset_ms: row.clockOffsetMs ?? 0,
+    is_real: row.isReal,
+    pending_reason: row.pendingReason ?? null,
+  }))
+  const stored = await selectRows<{
+    uuid: string
+    item_set_id: number | null
+    task_id: number | null
+    protocol_id: number | null
+  }>(
+    tx,
+    sql`insert into activity_samples (user_id, client_uuid, mouse_moves, mouse_clicks, key_clicks,
+          url, source, item_set_id, task_id, protocol_id, client_timestamp, start_at, end_at,
+          clock_offset_ms, is_real, pending_reason)
+        select r.user_id, r.client_uuid, r.mouse_moves, r.mouse_clicks, r.key_clicks, r.url,
+          r.source,
+          -- What a sample names may have been deleted while it waited offline: it is kept
+          -- without the reference rather than refused.
+          (select s.id from item_sets s where s.id = r.item_set_id),
+          (select t.id from tasks t where t.id = r.task_id),
+          (select p.id from task_protocols p where p.id = r.protocol_id),
+          r.client_timestamp, r.start_at, r.end_at, r.clock_offset_ms, r.is_real, r.pending_reason
+        from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(user_id int,
+          client_uuid uuid, mouse_moves int, mouse_clicks int, key_clicks int, url text,
+          source text, item_set_id int, task_id int, protocol_id int, client_timestamp timestamptz,
+          start_at timestamptz, end_at timestamptz, clock_offset_ms int, is_real boolean,
+          pending_reason text)
+        on conflict (user_id, client_uuid) do nothing
+        returning client_uuid as uuid, item_set_id, task_id, protocol_id`,
+  )
+  return new Map(
+    stored.map((row) => [
+      row.uuid,
+      { itemSetId: row.item_set_id, taskId: row.task_id, protocolId: row.protocol_id },
+    ]),
+  )
 }
 
 /** How the server timed samples sent before (for the receipts of replays). */
@@ -267,14 +321,20 @@ export function visibleUsers(
   return or(eq(column, scope.userId), inArray(column, coordinatedUserIds(db, scope.coordinatorId)))
 }
 
+/** Which of the users the caller may see. */
+export async function visibleUserIds(db: Db, scope: LogScope, userIds: number[]) {
+  if (userIds.length === 0) return new Set<number>()
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), visibleUsers(db, scope, users.id)))
+  return new Set(rows.map((row) => row.id))
+}
+
 export async function userIsVisible(db: Db, scope: LogScope, userId: number) {
   if (scope.isStaff || userId === scope.userId) return true
   if (scope.coordinatorId === null) return false
-  const [row] = await db
-    .select({ value: count() })
-    .from(users)
-    .where(and(eq(users.id, userId), visibleUsers(db, scope, users.id)))
-  return (row?.value ?? 0) > 0
+  return (await visibleUserIds(db, scope, [userId])).has(userId)
 }
 
 export async function coordinatesGroup(db: Db, coordinatorId: number, groupId: number) {

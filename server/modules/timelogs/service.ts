@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { DB_INTEGER_MAX } from '../../../contract/common'
 import { hasPermission } from '../../../contract/roles'
 import type {
   ActivityReceipt,
@@ -71,6 +72,7 @@ import {
   taskThresholds,
   userIsVisible,
   userStats,
+  visibleUserIds,
 } from './queries'
 
 export function logScopeOf(user: SessionUser): LogScope {
@@ -209,7 +211,8 @@ export async function submitSamples(
       ),
       startAt: new Date(timing.startMs),
       endAt: new Date(timing.endMs),
-      clockOffsetMs: timing.clockOffsetMs,
+      // A clock weeks off would overflow the column; the sample is pending whatever the figure.
+      clockOffsetMs: Math.max(-DB_INTEGER_MAX, Math.min(DB_INTEGER_MAX, timing.clockOffsetMs)),
       isReal: isRealActivity(sample),
       pendingReason: timing.pendingReason,
     })
@@ -218,7 +221,10 @@ export async function submitSamples(
     await lockUserActivity(tx, userId)
     const latestStart = await latestRealSampleStart(tx, userId)
     const stored = await insertSamples(tx, [...rows.values()])
-    const fresh = [...rows.values()].filter((row) => stored.has(row.clientUuid))
+    const fresh = [...rows.values()].flatMap((row) => {
+      const refs = stored.get(row.clientUuid)
+      return refs === undefined ? [] : [{ ...row, ...refs }]
+    })
     const freshReal = fresh.filter((row) => row.isReal)
     if (freshReal.length > 0) {
       const earliest = Math.min(...freshReal.map((row) => (row.startAt as Date).getTime()))
@@ -477,11 +483,10 @@ export async function decide(
     const found = await intervalsForDecision(tx, ids)
     const byId = new Map(found.map((row) => [row.id, row]))
     const missing = ids.filter((id) => !byId.has(id))
-    const outside: number[] = []
-    for (const row of found) {
-      const own = row.userId === scope.userId && !scope.isStaff
-      if (own || !(await userIsVisible(tx, scope, row.userId))) outside.push(row.id)
-    }
+    const visible = await visibleUserIds(tx, scope, [...new Set(found.map((row) => row.userId))])
+    const outside = found
+      .filter((row) => (row.userId === scope.userId && !scope.isStaff) || !visible.has(row.userId))
+      .map((row) => row.id)
     if (missing.length > 0 || outside.length > 0) {
       throw permissionDenied(
         `These time logs do not exist or are outside your coordination groups: ${[...missing, ...outside].sort((a, b) => a - b).join(', ')}.`,

@@ -144,6 +144,23 @@ describe('activity samples', () => {
     expect(intervals[0]?.duration_seconds).toBe(60)
   })
 
+  it('keeps a sample naming a task that no longer exists, without the reference', async () => {
+    const response = await managed.post(
+      'timelogs/submit-activity/',
+      sampleAt(200, { task: 999_999, item_set: 999_998, protocol: 999_997 }),
+    )
+    expect(response.statusCode).toBe(201)
+    // Later than everything stored: it extends instead of rebuilding.
+    const later = await managed.post('timelogs/submit-activity/', {
+      ...sampleAt(0, { task: 999_999 }),
+      started_at: iso(Date.now() - 500),
+      ended_at: iso(Date.now()),
+    })
+    expect(later.statusCode).toBe(201)
+    const [interval] = await intervalsOf(managed, { ordering: 'start' })
+    expect(interval).toMatchObject({ task: null, item_set: null, protocol: null })
+  })
+
   it('stores a sample that is not real activity without building from it', async () => {
     const response = await foreign.post(
       'timelogs/submit-activity/',
@@ -163,6 +180,15 @@ describe('activity samples', () => {
       sent_at: iso(now + skew),
     })
     expect(skewed.json().pending_reason).toBe('CLOCK_OFFSET')
+    const yearAhead = now + 365 * 24 * 60 * MINUTE
+    const farOff = await foreign.post('timelogs/submit-activity/', {
+      ...sampleAt(0, { mouse_moves: 0, mouse_clicks: 0 }),
+      started_at: iso(yearAhead - MINUTE),
+      ended_at: iso(yearAhead),
+      sent_at: iso(yearAhead),
+    })
+    expect(farOff.statusCode).toBe(201)
+    expect(farOff.json().pending_reason).toBe('CLOCK_OFFSET')
     const lateEnd = now - (LATE_ARRIVAL_LIMIT_HOURS + 1) * 60 * MINUTE
     const late = await foreign.post('timelogs/submit-activity/', {
       ...sampleAt(0),
