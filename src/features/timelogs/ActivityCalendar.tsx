@@ -10,6 +10,8 @@ import { dayBounds } from './format'
 import { intervalDaysQuery } from './queries'
 
 type ActivityCalendarProps = {
+  /** Whose days: the signed-in user's own. */
+  user: number | undefined
   tz: number
   /** The day picked, as YYYY-MM-DD. */
   selected: string | null
@@ -17,13 +19,14 @@ type ActivityCalendarProps = {
 }
 
 /** A month with the days holding logged time marked, pending ones apart; a day picks the list. */
-export function ActivityCalendar({ tz, selected, onPick }: ActivityCalendarProps) {
+export function ActivityCalendar({ user, tz, selected, onPick }: ActivityCalendarProps) {
   const { t } = useLingui()
   const [month, setMonth] = useState(() => dayjs().startOf('month').format('YYYY-MM-DD'))
   const bounds = {
     start: dayBounds(month, tz).start,
     end: dayBounds(dayjs(month).endOf('month').format('YYYY-MM-DD'), tz).end,
     tz,
+    user,
   }
   const active = new Set(useQuery(intervalDaysQuery('active', bounds)).data?.days)
   const pending = new Set(useQuery(intervalDaysQuery('pending', bounds)).data?.days)

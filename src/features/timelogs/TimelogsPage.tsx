@@ -21,6 +21,7 @@ import { TIMELOG_STATUS } from '../../../contract/worktime-rules'
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDialog'
 import { notifySuccess } from '../../ui/notify'
 import { TitleBar } from '../../ui/TitleBar'
+import { useSignedInUser } from '../auth/hooks'
 import { ActivityCalendar } from './ActivityCalendar'
 import {
   IntervalFilterBar,
@@ -40,7 +41,9 @@ export function TimelogsPage() {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const [controls, setControls] = useState<IntervalListControls>(() => initialControls())
-  const filters = useIntervalFilters(controls)
+  // A coordinator sees others' logs too: this page asks for the user's own.
+  const user = useSignedInUser()?.id
+  const filters = { ...useIntervalFilters(controls), user }
   const [logging, setLogging] = useState(false)
   const [deleting, setDeleting] = useState<TimeLogInterval | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: timelogKeys.all })
@@ -75,12 +78,13 @@ export function TimelogsPage() {
           </Button>
         </Group>
       </TitleBar>
-      <TimelogStatsCards range={rangeFilters(controls.range, controls.tz)} />
+      <TimelogStatsCards range={{ ...rangeFilters(controls.range, controls.tz), user }} />
       <Grid gap="md">
         {/* On a phone the list comes first; the calendar and the rule follow it. */}
         <Grid.Col span={{ base: 12, md: 4, xl: 3 }} order={{ base: 2, md: 1 }}>
           <Stack>
             <ActivityCalendar
+              user={user}
               tz={controls.tz}
               selected={first !== null && first === last ? first : null}
               onPick={(day) => setControls({ ...controls, range: [day, day], page: 1 })}
