@@ -2,9 +2,10 @@ import type { QueryClient } from '@tanstack/react-query'
 import { keepFinishedSetsSynced } from './features/annotate/finish'
 import { keepItemSetsSynced } from './features/annotate/sync'
 import { taskKeys } from './features/tasks/queries'
-// Registers the annotation and review save operations before the outbox replays anything.
+// Registers the annotation, review and activity operations before the outbox replays anything.
 import './offline/operations/annotation-save'
 import './offline/operations/review-save'
+import './offline/operations/timelog-activity'
 import { startOutboxSync } from './offline/outbox'
 
 /**

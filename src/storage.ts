@@ -17,6 +17,8 @@ type StoredValues = {
   stt_end_after_no_speech: boolean
   /** Unsent form input by form name, so a reload or a closed tab loses nothing typed. */
   formDrafts: Record<string, unknown>
+  /** The activity tracker's sample in progress, kept across reloads (features/timelogs). */
+  activitySample: unknown
   /** Written on sign-out; other tabs see the storage event and sign out too. */
   logoutSignal: number
 }

@@ -482,7 +482,7 @@ export class OutboxEngine {
     const owner = this.owner()
     const mine = ops.filter((op) => isMine(op, owner))
     this.setStatus({
-      pending: mine.length,
+      pending: mine.filter((op) => !operationDefinition(op.kind)?.background).length,
       rejections: rejections
         .filter((rejection) => isMine(rejection.op, owner))
         .sort((a, b) => a.rejectedAt - b.rejectedAt),

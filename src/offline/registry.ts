@@ -31,6 +31,11 @@ export type OperationDefinition<TPayload> = {
    * waits or stays rejected (item-set-cleanup.ts). Absent for changes of no item set.
    */
   itemSetOf?: (payload: TPayload) => number
+  /**
+   * Ops the app makes on its own (activity samples), not changes the user made: sent like any
+   * other, but left out of the unsynced-changes count the user is shown and warned about.
+   */
+  background?: boolean
   /** Defaults to `classifyByStatus`. */
   classify?: (error: unknown) => FailureKind
 }

@@ -85,8 +85,31 @@ export function signedInHandlers({
       }),
     ),
     http.get('/api/coordinator/counters/', () => HttpResponse.json(counters)),
+    ...emptyTimelogHandlers,
   ]
 }
+
+/** A user with no time logged yet: /timelogs/ (everyone's page) and its figures are empty. */
+export const emptyTimelogHandlers = [
+  http.get('/api/timelogs/stats/', () =>
+    HttpResponse.json({
+      tasks_time: 0,
+      total_logged: 0,
+      bonus_breaks_time: 0,
+      paid_time: 0,
+      pending_time: 0,
+    }),
+  ),
+  http.get('/api/timelogs/intervals/', () =>
+    HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+  ),
+  http.get('/api/timelogs/intervals/count/', () =>
+    HttpResponse.json({ count: 0, all_pending_count: 0 }),
+  ),
+  http.get('/api/timelogs/intervals/active-days/', () => HttpResponse.json({ days: [] })),
+  http.get('/api/timelogs/intervals/pending-days/', () => HttpResponse.json({ days: [] })),
+  http.get('/api/timelogs/intervals/own-pending-count/', () => HttpResponse.json({ count: 0 })),
+]
 
 /** Nobody is signed in: the session calls answer 401. */
 export const signedOutHandlers = [

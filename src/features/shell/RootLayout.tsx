@@ -4,6 +4,7 @@ import { Outlet } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { useSignedInUser } from '../auth/hooks'
 import { PolicyOverlays } from '../policies'
+import { useActivityTracker } from '../timelogs/tracker/useActivityTracker'
 import { AppFooter } from './AppFooter'
 import { AppHeader } from './AppHeader'
 import { TopNavigation } from './lazy-navigation'
@@ -15,6 +16,7 @@ export function RootLayout() {
   useGlobalApiErrors()
   useLogoutFromOtherTabs()
   const user = useSignedInUser()
+  useActivityTracker(user?.id)
   const [phoneMenuOpened, phoneMenu] = useDisclosure(false)
 
   return (

@@ -19,11 +19,11 @@ const UNAUTHORIZED =
 async function failACall(status: number, detail = 'Failed.') {
   server.use(
     ...signedInHandlers(),
-    http.get('/api/timelogs/stats/', () => apiError(status, detail)),
+    http.get('/api/client/tasks/stats/', () => apiError(status, detail)),
   )
   const rendered = renderApp('/timelogs')
   await screen.findByRole('heading', { name: 'Time logs' })
-  await act(() => api('timelogs/stats/').catch(() => undefined))
+  await act(() => api('client/tasks/stats/').catch(() => undefined))
   return rendered
 }
 
@@ -43,12 +43,12 @@ describe('global error notifications', () => {
   it('leaves statuses a screen handles itself alone', async () => {
     server.use(
       ...signedInHandlers(),
-      http.get('/api/timelogs/stats/', () => apiError(404, 'No.')),
+      http.get('/api/client/tasks/stats/', () => apiError(404, 'No.')),
     )
     renderApp('/timelogs')
     await screen.findByRole('heading', { name: 'Time logs' })
 
-    await act(() => api('timelogs/stats/', { handledStatuses: [404] }).catch(() => undefined))
+    await act(() => api('client/tasks/stats/', { handledStatuses: [404] }).catch(() => undefined))
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(screen.queryByText('Resource not found')).toBeNull()
   })
@@ -87,7 +87,7 @@ describe('HTTP 401', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const { router } = await failACall(401)
     server.use(...signedOutHandlers)
-    await act(() => api('timelogs/stats/').catch(() => undefined))
+    await act(() => api('client/tasks/stats/').catch(() => undefined))
 
     await act(() => vi.advanceTimersByTimeAsync(2100))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))

@@ -15,6 +15,9 @@ import {
 } from '../../test/api'
 import { renderApp } from '../../test/render'
 
+/** The time-log page is the landing page here: its code loads on the first visit. */
+const PAGE_LOAD_MS = 5_000
+
 const server = setupApiServer()
 
 afterEach(() => activateDisplayLanguage('en'))
@@ -49,7 +52,7 @@ describe('top navigation', () => {
     server.use(...signedInHandlers({ permissions }))
     renderApp('/timelogs')
 
-    await screen.findByRole('heading', { name: 'Time logs' })
+    await screen.findByRole('heading', { name: 'Time logs' }, { timeout: PAGE_LOAD_MS })
     await waitFor(() => expect(mainNavigationLinks()).toEqual(expected))
   })
 
@@ -72,7 +75,11 @@ describe('top navigation', () => {
     renderApp('/timelogs')
 
     expect(
-      await screen.findByRole('link', { name: 'Coordinator (needs attention)' }),
+      await screen.findByRole(
+        'link',
+        { name: 'Coordinator (needs attention)' },
+        { timeout: PAGE_LOAD_MS },
+      ),
     ).toBeInTheDocument()
   })
 
@@ -99,7 +106,11 @@ describe('top navigation', () => {
     expect(screen.queryByText('(needs attention)')).toBeNull()
     await act(() => vi.advanceTimersByTimeAsync(10_000))
     expect(
-      await screen.findByRole('link', { name: 'Coordinator (needs attention)' }),
+      await screen.findByRole(
+        'link',
+        { name: 'Coordinator (needs attention)' },
+        { timeout: PAGE_LOAD_MS },
+      ),
     ).toBeInTheDocument()
     expect(counterRequests).toBe(2)
   })
@@ -237,12 +248,13 @@ describe('area sub-menus', () => {
         permissions: ['coordinator'],
         counters: { users_with_alerts: 1, pending_profile_approvals: 2, pending_time_logs: 4 },
       }),
+      http.get('/api/coordinator/groups/', () => HttpResponse.json([])),
     )
     const { router } = renderApp('/coordinator/timelogs')
 
     expect(await screen.findByRole('heading', { name: 'Pending time logs' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/coordinator/timelogs/pending-logs')
-    expect(screen.getByText(/This section is not available yet/)).toBeInTheDocument()
+    expect(await screen.findByText('Nothing waits for approval')).toBeInTheDocument()
 
     const sections = screen.getByRole('navigation', { name: 'Coordinator sections' })
     await waitFor(() =>

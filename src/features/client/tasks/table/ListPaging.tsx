@@ -2,12 +2,17 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Group, Pagination, Text } from '@mantine/core'
 import { DEFAULT_PAGE_SIZE } from '../../../../../contract/constants'
 
-type ListPagingProps = { count: number; page: number; onPage: (page: number) => void }
+type ListPagingProps = {
+  count: number
+  page: number
+  onPage: (page: number) => void
+  pageSize?: number
+}
 
-/** The total and the page switcher of a list with the client lists' page size (10). */
-export function ListPaging({ count, page, onPage }: ListPagingProps) {
+/** The total and the page switcher of a list, by default with the client lists' page size (10). */
+export function ListPaging({ count, page, onPage, pageSize = DEFAULT_PAGE_SIZE }: ListPagingProps) {
   const { t } = useLingui()
-  const pages = Math.max(1, Math.ceil(count / DEFAULT_PAGE_SIZE))
+  const pages = Math.max(1, Math.ceil(count / pageSize))
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed" aria-live="polite">

@@ -1,8 +1,10 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import * as v from 'valibot'
+import { coordinationGroupSearch } from '../../../../features/coordinator/coordination-group-search'
+import { PendingLogsPage } from '../../../../features/timelogs/coordinator/PendingLogsPage'
 
 /** The spec's `coordinator_timelogs_pending` route. */
 export const Route = createFileRoute('/_app/coordinator/timelogs/pending-logs')({
-  component: () => <UnavailableSection title={<Trans>Pending time logs</Trans>} />,
+  validateSearch: v.object(coordinationGroupSearch),
+  component: PendingLogsPage,
 })

@@ -1,8 +1,10 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import * as v from 'valibot'
+import { coordinationGroupSearch } from '../../../../features/coordinator/coordination-group-search'
+import { UsersLogsPage } from '../../../../features/timelogs/coordinator/UsersLogsPage'
 
 /** The spec's `coordinator_timelogs_users` route. */
 export const Route = createFileRoute('/_app/coordinator/timelogs/users')({
-  component: () => <UnavailableSection title={<Trans>Users' logs</Trans>} />,
+  validateSearch: v.object(coordinationGroupSearch),
+  component: UsersLogsPage,
 })

@@ -1,8 +1,7 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UnavailableSection } from '../../../../ui/UnavailableSection'
+import { WorktimeExportsPage } from '../../../../features/timelogs/coordinator/WorktimeExportsPage'
 
 /** The spec's `coordinator_timelogs_export` route. */
 export const Route = createFileRoute('/_app/coordinator/timelogs/work-time-export')({
-  component: () => <UnavailableSection title={<Trans>Work time exports</Trans>} />,
+  component: WorktimeExportsPage,
 })

@@ -9,17 +9,24 @@ import type { TimeFrame } from './time-frame'
 export function TimeFramePicker({
   value,
   onChange,
+  required = false,
+  error,
 }: {
   value: TimeFrame
   onChange: (value: TimeFrame) => void
+  /** The days must be picked: no "all time". */
+  required?: boolean
+  error?: string
 }) {
   const { t } = useLingui()
   return (
     <DatePickerInput
       type="range"
       label={t`Time frame`}
-      description={t`Both days included. Empty: all time.`}
-      placeholder={t`All time`}
+      description={required ? t`Both days included.` : t`Both days included. Empty: all time.`}
+      placeholder={required ? undefined : t`All time`}
+      required={required}
+      error={error}
       valueFormat={DATE_FORMAT}
       leftSection={<IconCalendar size={16} aria-hidden />}
       allowSingleDateInRange

@@ -1,0 +1,280 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core'
+import { IconDownload, IconTrash } from '@tabler/icons-react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import type { WorktimeExport } from '../../../../contract/timelogs'
+import { WORKTIME_EXPORT_PAGE_SIZE } from '../../../../contract/timelogs'
+import { ConfirmDeleteDialog } from '../../../ui/ConfirmDialog'
+import { DataTable } from '../../../ui/DataTable'
+import { notifySuccess } from '../../../ui/notify'
+import { Empty, LoadFailed, Loading } from '../../../ui/QueryStates'
+import { TitleBar } from '../../../ui/TitleBar'
+import { formatDateTime } from '../../account/format'
+import { TimeFramePicker } from '../../client/definitions/task-types/statistics/TimeFramePicker'
+import type { TimeFrame } from '../../client/definitions/task-types/statistics/time-frame'
+import { notifyFailure } from '../../client/tasks/errors'
+import { saveBlob } from '../../client/tasks/export/save-blob'
+import { ListPaging } from '../../client/tasks/table/ListPaging'
+import { coordinationGroupsQuery } from '../../coordinator/queries'
+import { deviceTimeZone, formatDuration } from '../format'
+import { rangeFilters } from '../IntervalFilterBar'
+import {
+  createWorktimeExport,
+  deleteWorktimeExport,
+  downloadWorktimeExport,
+  intervalOptionsQuery,
+  timelogKeys,
+  worktimeExportStatsQuery,
+  worktimeExportsQuery,
+} from '../queries'
+
+const STATUS_COLORS = { PROCESSING: 'blue', FINISHED: 'green', FAILED: 'red' } as const
+
+/** /coordinator/timelogs/work-time-export: each user's approved work time over a range, as CSV. */
+export function WorktimeExportsPage() {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const [page, setPage] = useState(1)
+  const list = useQuery(worktimeExportsQuery((page - 1) * WORKTIME_EXPORT_PAGE_SIZE))
+  const { data: stats } = useQuery(worktimeExportStatsQuery())
+  const [deleting, setDeleting] = useState<WorktimeExport | null>(null)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: timelogKeys.exports() })
+
+  const deletion = useMutation({
+    mutationFn: () => deleteWorktimeExport((deleting as WorktimeExport).id),
+    onSuccess: () => {
+      setDeleting(null)
+      void refresh()
+    },
+    onError: (error) => notifyFailure(t`The export could not be deleted.`, error),
+  })
+  const download = useMutation({
+    mutationFn: async (row: WorktimeExport) => {
+      saveBlob(await downloadWorktimeExport(row.id), `work-time-${row.id}.csv`)
+    },
+    onError: (error) => notifyFailure(t`The file could not be downloaded.`, error),
+  })
+
+  return (
+    <Stack>
+      <TitleBar title={<Trans>Work time exports</Trans>} level="page">
+        {stats && (
+          <Group gap="xs" aria-label={t`Exports by status`}>
+            <Badge variant="light">{t`${stats.count} in total`}</Badge>
+            <Badge color="blue" variant="light">{t`${stats.processing} running`}</Badge>
+            <Badge color="green" variant="light">{t`${stats.finished} finished`}</Badge>
+            <Badge color="red" variant="light">{t`${stats.failed} failed`}</Badge>
+          </Group>
+        )}
+      </TitleBar>
+      <ExportForm onCreated={() => void refresh()} />
+      {list.isPending ? (
+        <Loading label={t`Work time exports`} />
+      ) : list.isError ? (
+        <LoadFailed error={list.error} title={<Trans>The exports could not be loaded.</Trans>} />
+      ) : list.data.results.length === 0 ? (
+        <Empty title={<Trans>No work time exports yet</Trans>} />
+      ) : (
+        <>
+          <DataTable<WorktimeExport>
+            label={t`Work time exports`}
+            rows={list.data.results}
+            rowKey={(row) => row.id}
+            minWidth={720}
+            striped
+            busy={list.isPlaceholderData}
+            columns={[
+              {
+                key: 'range',
+                header: <Trans>Time range</Trans>,
+                cell: (row) => `${formatDateTime(row.start)} – ${formatDateTime(row.end)}`,
+                rowHeader: true,
+              },
+              {
+                key: 'status',
+                header: <Trans>Status</Trans>,
+                cell: (row) =>
+                  row.status === 'PROCESSING' ? (
+                    <Progress
+                      value={row.progress}
+                      animated
+                      aria-label={t`Export ${row.id}: ${row.progress}% done`}
+                      w={120}
+                    />
+                  ) : (
+                    <Tooltip label={row.error} disabled={!row.error}>
+                      <Badge color={STATUS_COLORS[row.status]} variant="light">
+                        {row.status === 'FINISHED' ? t`Finished` : t`Failed`}
+                      </Badge>
+                    </Tooltip>
+                  ),
+              },
+              {
+                key: 'users',
+                header: <Trans>Users</Trans>,
+                cell: (row) => row.rows_count,
+                numeric: true,
+              },
+              {
+                key: 'total',
+                header: <Trans>Work time</Trans>,
+                cell: (row) => formatDuration(row.total_seconds),
+                numeric: true,
+              },
+              {
+                key: 'created',
+                header: <Trans>Created</Trans>,
+                cell: (row) => (
+                  <Stack gap={0}>
+                    <Text size="sm">{formatDateTime(row.created_timestamp)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {row.author?.username}
+                    </Text>
+                  </Stack>
+                ),
+              },
+              {
+                key: 'actions',
+                header: <Trans>Actions</Trans>,
+                cell: (row) => (
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label={t`Download CSV`}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t`Download export ${row.id} as CSV`}
+                        disabled={row.status !== 'FINISHED'}
+                        loading={download.isPending && download.variables?.id === row.id}
+                        onClick={() => download.mutate(row)}
+                      >
+                        <IconDownload size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t`Delete`}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t`Delete export ${row.id}`}
+                        onClick={() => setDeleting(row)}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                ),
+              },
+            ]}
+          />
+          <ListPaging
+            count={list.data.count}
+            page={page}
+            onPage={setPage}
+            pageSize={WORKTIME_EXPORT_PAGE_SIZE}
+          />
+        </>
+      )}
+      <ConfirmDeleteDialog
+        opened={deleting !== null}
+        title={<Trans>Delete this work time export?</Trans>}
+        deletion={deletion}
+        onCancel={() => setDeleting(null)}
+      >
+        <Trans>Its file is removed; the time logs stay as they are.</Trans>
+      </ConfirmDeleteDialog>
+    </Stack>
+  )
+}
+
+/** A new export: a time range (required) and the groups and kinds of time it covers. */
+function ExportForm({ onCreated }: { onCreated: () => void }) {
+  const { t } = useLingui()
+  const [range, setRange] = useState<TimeFrame>([null, null])
+  const [groups, setGroups] = useState<string[]>([])
+  const [types, setTypes] = useState<string[]>([])
+  const [rangeError, setRangeError] = useState<string | undefined>()
+  const coordinationGroups = useQuery(coordinationGroupsQuery()).data ?? []
+  const timelogTypes = useQuery(intervalOptionsQuery()).data?.timelog_types ?? []
+  const creation = useMutation({
+    mutationFn: () => {
+      const { start, end } = rangeFilters([range[0], range[1] ?? range[0]], deviceTimeZone())
+      return createWorktimeExport({
+        start: start as string,
+        end: end as string,
+        groups: groups.map(Number),
+        types: types.map(Number),
+        users: [],
+        task_types: [],
+        projects: [],
+      })
+    },
+    onSuccess: () => {
+      notifySuccess({ message: t`The export has started.` })
+      onCreated()
+    },
+    onError: (error) => notifyFailure(t`The export could not start.`, error),
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (range[0] === null) {
+      setRangeError(t`Pick the days to export.`)
+      return
+    }
+    setRangeError(undefined)
+    creation.mutate()
+  }
+
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      component="form"
+      onSubmit={submit}
+      aria-label={t`New work time export`}
+    >
+      <Stack gap="xs">
+        <Group align="flex-start" gap="sm">
+          <TimeFramePicker value={range} onChange={setRange} required error={rangeError} />
+          <MultiSelect
+            label={t`Coordination groups`}
+            placeholder={groups.length === 0 ? t`All your groups` : undefined}
+            data={coordinationGroups.map((group) => ({
+              value: String(group.id),
+              label: group.name,
+            }))}
+            value={groups}
+            onChange={setGroups}
+            clearable
+            searchable
+            w={{ base: '100%', sm: 260 }}
+          />
+          <MultiSelect
+            label={t`Kinds of time`}
+            placeholder={types.length === 0 ? t`Every kind` : undefined}
+            data={timelogTypes.map((type) => ({ value: String(type.id), label: type.name }))}
+            value={types}
+            onChange={setTypes}
+            clearable
+            searchable
+            w={{ base: '100%', sm: 260 }}
+          />
+        </Group>
+        <Group>
+          <Button type="submit" loading={creation.isPending}>
+            <Trans>Export work time</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  )
+}
