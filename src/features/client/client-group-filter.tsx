@@ -3,7 +3,7 @@ import { Select } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useClientGroupFilter } from './client-group-search'
-import { clientGroupsQuery } from './queries/definitions'
+import { clientGroupsQuery } from './queries/client-groups'
 
 /** The spec's 'Filter data' client-group selector (the rule in client-group-search.ts). */
 export function ClientGroupFilter() {

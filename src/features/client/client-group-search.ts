@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { groupIdSearchEntry, resolveGroup, useGroupSearchValue } from '../../ui/group-filter-search'
-import { clientGroupsQuery } from './queries/definitions'
+import { clientGroupsQuery } from './queries/client-groups'
 
 /**
  * The client group the client pages filter by (the spec's 'Filter data'), in the URL search

@@ -2,21 +2,27 @@ import { AppShell, Box } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Outlet } from '@tanstack/react-router'
 import { Suspense } from 'react'
+import { lazyNamed } from '../../ui/lazy-named'
 import { useSignedInUser } from '../auth/hooks'
 import { PolicyOverlays } from '../policies'
-import { useActivityTracker } from '../timelogs/tracker/useActivityTracker'
 import { AppFooter } from './AppFooter'
 import { AppHeader } from './AppHeader'
 import { TopNavigation } from './lazy-navigation'
 import { useGlobalApiErrors } from './useGlobalApiErrors'
 import { useLogoutFromOtherTabs } from './useLogoutFromOtherTabs'
 
+// Only signed-in pages measure activity: the tracker and the outbox it queues into stay out of
+// the signed-out start-up bundle.
+const ActivityTracking = lazyNamed<'ActivityTracking', { userId: number }>(
+  () => import('../timelogs/tracker/useActivityTracker'),
+  'ActivityTracking',
+)
+
 /** The frame of every page: header, content, footer, and the session-wide behaviour. */
 export function RootLayout() {
   useGlobalApiErrors()
   useLogoutFromOtherTabs()
   const user = useSignedInUser()
-  useActivityTracker(user?.id)
   const [phoneMenuOpened, phoneMenu] = useDisclosure(false)
 
   return (
@@ -53,6 +59,11 @@ export function RootLayout() {
         <AppFooter />
       </AppShell.Main>
       <PolicyOverlays />
+      {user && (
+        <Suspense fallback={null}>
+          <ActivityTracking userId={user.id} />
+        </Suspense>
+      )}
     </AppShell>
   )
 }

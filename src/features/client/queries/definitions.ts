@@ -10,7 +10,6 @@ import {
   TaskTypePageSchema,
   VersionRefSchema,
 } from '../../../../contract/client-definitions'
-import { ClientGroupListSchema } from '../../../../contract/client-groups'
 import {
   PICKER_DEFAULT_LIMIT,
   PickerChoiceListSchema,
@@ -32,7 +31,6 @@ export type VersionedKind = 'task-schemas' | 'task-protocols'
  */
 export const definitionKeys = {
   all: ['client', 'definitions'] as const,
-  clientGroups: () => ['client', 'client-groups'] as const,
   kind: (kind: VersionedKind | 'task-types') => [...definitionKeys.all, kind] as const,
   list: (kind: VersionedKind | 'task-types', query: Query) =>
     [...definitionKeys.kind(kind), 'list', query] as const,
@@ -51,14 +49,6 @@ export const definitionKeys = {
   choices: (kind: ChoiceKind, search: string) =>
     [...definitionKeys.all, 'choices', kind, search] as const,
 }
-
-export const clientGroupsQuery = () =>
-  queryOptions({
-    queryKey: definitionKeys.clientGroups(),
-    queryFn: ({ signal }) =>
-      api('client/client-groups/', { schema: ClientGroupListSchema, signal }),
-    staleTime: 5 * 60_000,
-  })
 
 const entitySchemas = {
   'task-schemas': TaskSchemaEntitySchema,

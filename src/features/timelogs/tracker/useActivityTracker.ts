@@ -65,3 +65,9 @@ export function useActivityTracker(userId: number | undefined): void {
     activityTracker.navigate(activityContextOf(pathname, search))
   }, [pathname, search])
 }
+
+/** The tracker as a component, so the shell can load it after the first page is drawn. */
+export function ActivityTracking({ userId }: { userId: number }): null {
+  useActivityTracker(userId)
+  return null
+}

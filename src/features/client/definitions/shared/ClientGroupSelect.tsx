@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Select } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { clientGroupsQuery } from '../../queries/definitions'
+import { clientGroupsQuery } from '../../queries/client-groups'
 
 type ClientGroupSelectProps = {
   value: number | null

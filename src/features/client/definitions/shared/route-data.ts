@@ -1,15 +1,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
-import { notFound } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { resolveGroup } from '../../../../ui/group-filter-search'
-import { clientGroupsQuery } from '../../queries/definitions'
+import { clientGroupsQuery } from '../../queries/client-groups'
 import { FIRST_PAGE, listQuery } from './list-state'
-
-/** A definition id from the path; anything but a positive whole number is a missing page. */
-export function parseIdParam(value: string): number {
-  if (!/^[1-9]\d{0,14}$/.test(value)) throw notFound()
-  return Number(value)
-}
 
 /**
  * Prefetches the first page a definition list shows, for the client group in the URL (or the
@@ -24,9 +16,3 @@ export async function prefetchFirstPage<T, TKey extends QueryKey>(
   const clientGroup = resolveGroup(clientGroupFromUrl, groups)
   await queryClient.prefetchQuery(listOptions(listQuery({ clientGroup, ...FIRST_PAGE })))
 }
-
-/** `replaced`: on a version's page, the version an edit has just replaced with it. */
-export const replacedSearch = v.fallback(
-  v.object({ replaced: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
-  {},
-)

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { ensureOrNotFound } from '../../../../../api/not-found'
-import { parseIdParam } from '../../../../../features/client/definitions/shared/route-data'
+import { parseIdParam } from '../../../../../features/client/definitions/shared/route-params'
 import { taskQuery } from '../../../../../features/client/queries/tasks'
 import { TaskPanelPage } from '../../../../../features/client/tasks/panel/TaskPanelPage'
 import { PANEL_TABS } from '../../../../../features/client/tasks/panel/tabs'

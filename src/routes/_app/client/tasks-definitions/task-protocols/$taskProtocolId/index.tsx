@@ -4,7 +4,7 @@ import { ProtocolDetailsPage } from '../../../../../../features/client/definitio
 import {
   parseIdParam,
   replacedSearch,
-} from '../../../../../../features/client/definitions/shared/route-data'
+} from '../../../../../../features/client/definitions/shared/route-params'
 import { versionedQuery } from '../../../../../../features/client/queries/definitions'
 
 export const Route = createFileRoute(

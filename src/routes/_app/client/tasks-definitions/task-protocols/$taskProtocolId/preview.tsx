@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ensureOrNotFound } from '../../../../../../api/not-found'
 import { ProtocolPreviewPage } from '../../../../../../features/client/definitions/protocols/ProtocolPreviewPage'
-import { parseIdParam } from '../../../../../../features/client/definitions/shared/route-data'
+import { parseIdParam } from '../../../../../../features/client/definitions/shared/route-params'
 import { publicProtocolQuery } from '../../../../../../features/protocols/queries'
 
 export const Route = createFileRoute(

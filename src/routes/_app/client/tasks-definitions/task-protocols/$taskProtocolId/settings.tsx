@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ensureOrNotFound } from '../../../../../../api/not-found'
 import { ProtocolSettingsPage } from '../../../../../../features/client/definitions/protocols/ProtocolSettingsPage'
-import { parseIdParam } from '../../../../../../features/client/definitions/shared/route-data'
+import { parseIdParam } from '../../../../../../features/client/definitions/shared/route-params'
 import { versionedQuery } from '../../../../../../features/client/queries/definitions'
 
 export const Route = createFileRoute(

@@ -4,7 +4,7 @@ import { SchemaDetailsPage } from '../../../../../../features/client/definitions
 import {
   parseIdParam,
   replacedSearch,
-} from '../../../../../../features/client/definitions/shared/route-data'
+} from '../../../../../../features/client/definitions/shared/route-params'
 import { versionedQuery } from '../../../../../../features/client/queries/definitions'
 
 export const Route = createFileRoute('/_app/client/tasks-definitions/task-schemas/$taskSchemaId/')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ensureOrNotFound } from '../../../../../../api/not-found'
 import { SchemaSettingsPage } from '../../../../../../features/client/definitions/schemas/SchemaSettingsPage'
-import { parseIdParam } from '../../../../../../features/client/definitions/shared/route-data'
+import { parseIdParam } from '../../../../../../features/client/definitions/shared/route-params'
 import { versionedQuery } from '../../../../../../features/client/queries/definitions'
 
 export const Route = createFileRoute(

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ensureOrNotFound } from '../../../../../../api/not-found'
-import { parseIdParam } from '../../../../../../features/client/definitions/shared/route-data'
+import { parseIdParam } from '../../../../../../features/client/definitions/shared/route-params'
 import { TaskTypeDetailsPage } from '../../../../../../features/client/definitions/task-types/TaskTypeDetailsPage'
 import { taskTypeQuery } from '../../../../../../features/client/queries/definitions'
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ensureOrNotFound } from '../../../../../../api/not-found'
-import { parseIdParam } from '../../../../../../features/client/definitions/shared/route-data'
+import { parseIdParam } from '../../../../../../features/client/definitions/shared/route-params'
 import { taskTypeQuery } from '../../../../../../features/client/queries/definitions'
 import { UploadPage } from '../../../../../../features/client/tasks/upload/UploadPage'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { parseIdParam } from '../../../../../../../features/client/definitions/shared/route-data'
+import { parseIdParam } from '../../../../../../../features/client/definitions/shared/route-params'
 import { FakeItems } from '../../../../../../../features/client/tasks/preview/FakeItems'
 import { parseOffsetParam } from '../../../../../../../features/client/tasks/preview/offset'
 

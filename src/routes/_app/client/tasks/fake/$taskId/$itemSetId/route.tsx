@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { ensureOrNotFound } from '../../../../../../../api/not-found'
-import { parseIdParam } from '../../../../../../../features/client/definitions/shared/route-data'
+import { parseIdParam } from '../../../../../../../features/client/definitions/shared/route-params'
 import { fakeTaskQuery, taskQuery } from '../../../../../../../features/client/queries/tasks'
 import { FakeTaskLayout } from '../../../../../../../features/client/tasks/preview/FakeTaskLayout'
 import { parseOffsetParam } from '../../../../../../../features/client/tasks/preview/offset'
