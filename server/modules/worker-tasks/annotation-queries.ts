@@ -21,9 +21,10 @@ import { answerValues, type IdempotencyScope, insertAnswer } from '../../http/id
  * Everything a save checks and validates against, read in the save's transaction: the worker's
  * set with its task state, the item's data (null when the item is not in the set), whether its
  * stored annotation is done and whether claims passed the item as having its done annotations
- * (it lies before the task's first open position). The item stays locked FOR SHARE until the
- * transaction ends, so a concurrent claim counts the annotation being saved
- * (lockCandidateItems). Undefined when the set is not the worker's.
+ * (it lies before the task's first open position). The item stays locked FOR NO KEY UPDATE
+ * until the transaction ends, so a concurrent claim counts the annotation being saved
+ * (lockCandidateItems); not FOR SHARE, which two saves of the item could both hold and then
+ * deadlock on the update of its done count (items_count_done_annotations). Undefined when the set is not the worker's.
  */
 export async function findSaveTarget(
   db: Db,
@@ -43,7 +44,7 @@ export async function findSaveTarget(
       itemData: sql<Record<string, unknown> | null>`(
         select i.data from ${itemSetItems} s join ${items} i on i.id = s.item_id
         where s.item_set_id = ${itemSets.id} and s.item_id = ${target.itemId}
-        for share of i)`,
+        for no key update of i)`,
       storedDone: sql<boolean>`exists (
         select 1 from ${annotations} a
         where a.item_set_id = ${itemSets.id} and a.item_id = ${target.itemId} and a.is_done)`,
@@ -226,7 +227,7 @@ function storedAnnotation(row: StoredRow | undefined): StoredAnnotation | undefi
 }
 
 /**
- * The write of a save whose checks ran in this transaction (the item locked FOR SHARE by
+ * The write of a save whose checks ran in this transaction (the item locked FOR NO KEY UPDATE by
  * findSaveTarget): answers the stored row, or undefined when a newer edit is there.
  */
 export async function upsertNewerAnnotation(db: Db, write: AnnotationWrite) {
@@ -244,7 +245,7 @@ const rolesThatAnnotate = `{${ROLES.filter((role) => hasPermission([role], 'endw
  * A save in one statement, outside any transaction, which writes only while the checks of a
  * save pass: the request's session is live, of an active user who may annotate, whose set it
  * is; its lock holds, the task is in progress, the protocol confirmed and the item in the set.
- * The statement answers whether the session's sliding expiry is due. A done save holds the item FOR SHARE for the statement, so a concurrent
+ * The statement answers whether the session's sliding expiry is due. A done save holds the item FOR NO KEY UPDATE (see findSaveTarget) for the statement, so a concurrent
  * claim counts it (lockCandidateItems); a save that is not done changes nothing a claim counts.
  * A save that is not done also refuses to take back a done annotation of an item claims passed
  * as done: that reopens the item, which the save's transaction does. `alsoWrite` (the
@@ -274,7 +275,7 @@ function checkedWrite(done: boolean, alsoWrite?: SQL) {
           select 1 from ${protocolReads} r
           where r.user_id = st.user_id and r.protocol_id = t.protocol_id)
         ${done ? sql`` : notReopening}
-      ${done ? sql`for share of i` : sql``}`,
+      ${done ? sql`for no key update of i` : sql``}`,
     alsoWrite,
     // The caller has the values it wrote: the stored jsonb need not travel back.
     sql`saved.id, target.session_stale`,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { annotations, itemSetItems, itemSets, tasks } from '../../db/schema'
+import { annotations, itemSetItems, itemSets, items, tasks } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { createUser } from '../../test/session-client'
 import { patchTaskType } from '../task-definitions/task-type-service'
@@ -47,6 +47,14 @@ async function annotatedElsewhere(scenario: Scenario, positions: number[]) {
     .values(
       itemIds.map((itemId) => ({ itemId, itemSetId: set!.id, userId: author.id, isDone: true })),
     )
+}
+
+const doneCounts = async (scenario: Scenario) => {
+  const rows = await t.db
+    .select({ id: items.id, done: items.doneAnnotations })
+    .from(items)
+    .where(eq(items.taskId, scenario.task.id))
+  return scenario.itemIds.map((id) => rows.find((row) => row.id === id)?.done)
 }
 
 const claimedIds = async (scenario: Scenario) => {
@@ -135,6 +143,26 @@ describe('claims from the first open position', () => {
       .set({ lockExpiration: new Date(Date.now() - 1000) })
       .where(eq(itemSets.id, first.set.id))
     expect((await claimedIds(scenario)).ids).toEqual([scenario.itemIds[0]])
+  })
+
+  it("keeps each item's done count with its saves, take-backs and deleted sets", async () => {
+    const scenario = await seedScenario(t.db, { items: 3, type: { itemsPerSet: 2 } })
+    await annotatedElsewhere(scenario, [0])
+    const first = await claimedIds(scenario)
+    const path = annotationPath(first.set.id, first.ids[0]!)
+    await first.worker.put(path, annotationBody({ transcript: 'x' }, { isDone: true }))
+    expect(await doneCounts(scenario)).toEqual([1, 1, 0])
+    await first.worker.put(path, annotationBody({ transcript: 'x' }, { isDone: true }))
+    expect(await doneCounts(scenario)).toEqual([1, 1, 0])
+    await first.worker.put(path, annotationBody({ transcript: 'y' }))
+    expect(await doneCounts(scenario)).toEqual([1, 0, 0])
+    await t.db
+      .update(annotations)
+      .set({ isDone: true })
+      .where(eq(annotations.itemId, scenario.itemIds[1]!))
+    expect(await doneCounts(scenario)).toEqual([1, 1, 0])
+    await t.db.delete(itemSets).where(eq(itemSets.id, first.set.id))
+    expect(await doneCounts(scenario)).toEqual([1, 0, 0])
   })
 
   it('claims from the start again once the type asks for more annotations per item', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { itemSetItems, itemSets, items, tasks, taskTypes } from '../../db/schema'
-import { itemIsWorkers, itemLacksDoneAnnotations, itemNeedsAnnotations } from './eligibility'
+import { itemIsWorkers, itemNeedsAnnotations } from './eligibility'
 
 /** Advisory lock class of claims; the key is the worker's id. */
 const CLAIM_LOCK_CLASS = 4_001
@@ -67,7 +67,9 @@ export type LockOptions = {
 
 /**
  * The task's first open position, moved past the items that got all their done annotations
- * since a claim last looked; each such item is passed over here once, not by every claim after.
+ * since a claim last looked. The items' kept done counts (items_task_done_position_idx) give the
+ * first item lacking some with one index probe per count short of annotations_per_item, however
+ * many done items lie between.
  * The end of the task when every item has them. The moved position is stored unless another
  * transaction holds the task row or changed the position meanwhile (the next claim stores it
  * then): what reopens items moves it down (reopenItem, reopenSetItems). Run it outside the
@@ -82,10 +84,13 @@ export async function advanceFirstOpenPosition(db: Db, taskId: number): Promise<
     ),
     next as (
       select coalesce(
-        (select ${items.position} from ${items}
-         where ${items.taskId} = ${taskId} and ${items.position} >= (select position from stored)
-           and ${itemLacksDoneAnnotations(sql`(select per_item from stored)`)}
-         order by ${items.position} limit 1),
+        (select min(lacking.position)
+         from generate_series(0, (select per_item from stored) - 1) as done(count)
+         cross join lateral (
+           select ${items.position} from ${items}
+           where ${items.taskId} = ${taskId} and ${items.doneAnnotations} = done.count
+             and ${items.position} >= (select position from stored)
+           order by ${items.position} limit 1) lacking),
         (select coalesce(max(${items.position}) + 1, 0) from ${items}
          where ${items.taskId} = ${taskId})
       ) as position
@@ -147,7 +152,7 @@ export async function reopenSetItems(db: Db, taskId: number, itemSetId: number) 
 /**
  * Locks items that need annotations and are not the worker's, in task order. Every claim locks
  * an item before giving it a slot, so with the lock held a fresh statement counts its slots
- * exactly. A save that makes an annotation done holds its item too (FOR SHARE), so a slot that
+ * exactly. A save that makes an annotation done holds its item too (FOR NO KEY UPDATE), so a slot that
  * becomes done at the moment its lock expires is counted.
  */
 export async function lockCandidateItems(

@@ -68,10 +68,6 @@ const liveUndoneSlot = sql`st.lock_expiration > now()
 const doneAnnotations = sql`(
   select count(*) from ${annotations} a where a.item_id = ${items.id} and a.is_done)`
 
-/** The item (`items` of the query) has fewer done annotations than it needs. */
-export const itemLacksDoneAnnotations = (annotationsPerItem: number | SQLWrapper) =>
-  sql`${doneAnnotations} < ${annotationsPerItem}`
-
 /** The item (`items` of the query) has fewer done annotations plus live slots than it needs. */
 export const itemNeedsAnnotations = (annotationsPerItem: number | SQLWrapper) => sql`(
   ${doneAnnotations}
