@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import * as v from 'valibot'
 import {
   AnonymizedSchema,
   ApprovalCountSchema,
@@ -10,6 +11,8 @@ import {
   type CoordinatorUserPatch,
   CoordinatorUserSchema,
   CoordinatorUserStatsSchema,
+  NamedRefListSchema,
+  UserBaseSchema,
 } from '../../../../contract/coordinator-users'
 import { api } from '../../../api/client'
 import { coordinatorKeys } from '../queries'
@@ -37,6 +40,23 @@ export const userStatsQueryOptions = (query: Query) =>
     queryFn: ({ signal }) =>
       api(`${USERS}stats/`, { schema: CoordinatorUserStatsSchema, query, signal }),
     placeholderData: keepPreviousData,
+  })
+
+/** Every user within the coordinator's reach, light (`base`), for pickers. */
+export const userRefsQuery = () =>
+  queryOptions({
+    queryKey: [...coordinatorUserKeys.users(), 'refs'] as const,
+    queryFn: ({ signal }) =>
+      api(USERS, { schema: v.array(UserBaseSchema), query: { base: true }, signal }),
+    staleTime: 5 * 60_000,
+  })
+
+/** Task types or projects handed to the coordinator's groups, for filters and exports. */
+export const coordinatorChoicesQuery = (kind: 'task-types' | 'projects') =>
+  queryOptions({
+    queryKey: [...coordinatorKeys.all, 'choices', kind] as const,
+    queryFn: ({ signal }) => api(`coordinator/${kind}/`, { schema: NamedRefListSchema, signal }),
+    staleTime: 5 * 60_000,
   })
 
 /** The languages and other choices of the filters (OPTIONS /coordinator/users/). */

@@ -1,8 +1,8 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   ActionIcon,
   Badge,
-  Button,
   Group,
   MultiSelect,
   Paper,
@@ -13,11 +13,17 @@ import {
 } from '@mantine/core'
 import { IconDownload, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
-import type { WorktimeExport } from '../../../../contract/timelogs'
-import { WORKTIME_EXPORT_PAGE_SIZE } from '../../../../contract/timelogs'
+import { useState } from 'react'
+import {
+  WORKTIME_EXPORT_PAGE_SIZE,
+  type WorktimeExport,
+  WorktimeExportInputSchema,
+} from '../../../../contract/timelogs'
 import { ConfirmDeleteDialog } from '../../../ui/ConfirmDialog'
 import { DataTable } from '../../../ui/DataTable'
+import { FormError } from '../../../ui/forms/FormError'
+import { SubmitButton } from '../../../ui/forms/SubmitButton'
+import { useForm } from '../../../ui/forms/use-form'
 import { notifySuccess } from '../../../ui/notify'
 import { Empty, LoadFailed, Loading } from '../../../ui/QueryStates'
 import { TitleBar } from '../../../ui/TitleBar'
@@ -28,6 +34,7 @@ import { notifyFailure } from '../../client/tasks/errors'
 import { saveBlob } from '../../client/tasks/export/save-blob'
 import { ListPaging } from '../../client/tasks/table/ListPaging'
 import { coordinationGroupsQuery } from '../../coordinator/queries'
+import { coordinatorChoicesQuery, userRefsQuery } from '../../coordinator/users/queries'
 import { deviceTimeZone, formatDuration } from '../format'
 import { rangeFilters } from '../IntervalFilterBar'
 import {
@@ -196,83 +203,116 @@ export function WorktimeExportsPage() {
   )
 }
 
-/** A new export: a time range (required) and the groups and kinds of time it covers. */
+type ExportDraft = {
+  range: TimeFrame
+  groups: string[]
+  users: string[]
+  types: string[]
+  task_types: string[]
+  projects: string[]
+}
+
+const EMPTY_EXPORT: ExportDraft = {
+  range: [null, null],
+  groups: [],
+  users: [],
+  types: [],
+  task_types: [],
+  projects: [],
+}
+
+const ids = (values: string[]) => values.map(Number)
+
+/** A new export: a time range (required) and the groups, users and kinds of work it covers. */
 function ExportForm({ onCreated }: { onCreated: () => void }) {
   const { t } = useLingui()
-  const [range, setRange] = useState<TimeFrame>([null, null])
-  const [groups, setGroups] = useState<string[]>([])
-  const [types, setTypes] = useState<string[]>([])
-  const [rangeError, setRangeError] = useState<string | undefined>()
   const coordinationGroups = useQuery(coordinationGroupsQuery()).data ?? []
   const timelogTypes = useQuery(intervalOptionsQuery()).data?.timelog_types ?? []
-  const creation = useMutation({
-    mutationFn: () => {
-      const { start, end } = rangeFilters([range[0], range[1] ?? range[0]], deviceTimeZone())
-      return createWorktimeExport({
-        start: start as string,
-        end: end as string,
-        groups: groups.map(Number),
-        types: types.map(Number),
-        users: [],
-        task_types: [],
-        projects: [],
-      })
+  const users = useQuery(userRefsQuery()).data ?? []
+  const taskTypes = useQuery(coordinatorChoicesQuery('task-types')).data ?? []
+  const projects = useQuery(coordinatorChoicesQuery('projects')).data ?? []
+  const form = useForm({
+    initialValues: EMPTY_EXPORT,
+    // Kept on the device while it is filled in, so a reload loses no choice.
+    draft: 'timelogs.worktime-export',
+    schema: WorktimeExportInputSchema,
+    check: (values) => (values.range[0] === null ? { range: msg`Pick the days to export.` } : {}),
+    toInput: (values) => {
+      const { start, end } = rangeFilters(
+        [values.range[0], values.range[1] ?? values.range[0]],
+        deviceTimeZone(),
+      )
+      return {
+        start,
+        end,
+        groups: ids(values.groups),
+        users: ids(values.users),
+        types: ids(values.types),
+        task_types: ids(values.task_types),
+        projects: ids(values.projects),
+      }
     },
+    submit: createWorktimeExport,
     onSuccess: () => {
+      form.reset(EMPTY_EXPORT)
       notifySuccess({ message: t`The export has started.` })
       onCreated()
     },
-    onError: (error) => notifyFailure(t`The export could not start.`, error),
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (range[0] === null) {
-      setRangeError(t`Pick the days to export.`)
-      return
-    }
-    setRangeError(undefined)
-    creation.mutate()
-  }
+  const choices = (items: { id: number; name: string }[]) =>
+    items.map((item) => ({ value: String(item.id), label: item.name }))
+  const picker = (field: Exclude<keyof ExportDraft, 'range'>, label: string, empty: string) => ({
+    label,
+    placeholder: form.values[field].length === 0 ? empty : undefined,
+    ...form.field(field),
+    clearable: true,
+    searchable: true,
+    w: { base: '100%', sm: 260 },
+  })
 
   return (
     <Paper
       withBorder
       p="sm"
       component="form"
-      onSubmit={submit}
+      onSubmit={form.onSubmit}
+      noValidate
       aria-label={t`New work time export`}
     >
       <Stack gap="xs">
         <Group align="flex-start" gap="sm">
-          <TimeFramePicker value={range} onChange={setRange} required error={rangeError} />
-          <MultiSelect
-            label={t`Coordination groups`}
-            placeholder={groups.length === 0 ? t`All your groups` : undefined}
-            data={coordinationGroups.map((group) => ({
-              value: String(group.id),
-              label: group.name,
-            }))}
-            value={groups}
-            onChange={setGroups}
-            clearable
-            searchable
-            w={{ base: '100%', sm: 260 }}
+          <TimeFramePicker
+            value={form.values.range}
+            onChange={(range) => form.setValue('range', range)}
+            required
+            error={form.errors.range}
           />
           <MultiSelect
-            label={t`Kinds of time`}
-            placeholder={types.length === 0 ? t`Every kind` : undefined}
-            data={timelogTypes.map((type) => ({ value: String(type.id), label: type.name }))}
-            value={types}
-            onChange={setTypes}
-            clearable
-            searchable
-            w={{ base: '100%', sm: 260 }}
+            data={choices(coordinationGroups)}
+            {...picker('groups', t`Coordination groups`, t`All your groups`)}
+          />
+          <MultiSelect
+            data={users.map((user) => ({ value: String(user.id), label: user.username }))}
+            {...picker('users', t`Users`, t`Every user`)}
+          />
+          <MultiSelect
+            data={choices(timelogTypes)}
+            {...picker('types', t`Kinds of time`, t`Every kind`)}
+          />
+          <MultiSelect
+            data={choices(taskTypes)}
+            {...picker('task_types', t`Task types`, t`Every task type`)}
+          />
+          <MultiSelect
+            data={choices(projects)}
+            {...picker('projects', t`Projects`, t`Every project`)}
           />
         </Group>
+        <FormError message={form.generalError} />
         <Group>
-          <Button type="submit" loading={creation.isPending}>
+          <SubmitButton pending={form.pending}>
             <Trans>Export work time</Trans>
-          </Button>
+          </SubmitButton>
         </Group>
       </Stack>
     </Paper>
