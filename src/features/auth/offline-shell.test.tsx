@@ -29,8 +29,9 @@ describe('the signed-in shell offline', () => {
       ),
     ).toBeVisible()
     expect(screen.queryByText('Your account could not be loaded.')).toBeNull()
-    expect(screen.getByRole('button', { name: 'anna' })).toBeVisible()
-    expect(screen.getByRole('button', { name: /^Sync status/ })).toBeVisible()
+    // The user menu and the sync indicator load after the first page is drawn.
+    expect(await screen.findByRole('button', { name: 'anna' })).toBeVisible()
+    expect(await screen.findByRole('button', { name: /^Sync status/ })).toBeVisible()
     expect(await screen.findByRole('link', { name: 'Tasks' })).toBeVisible()
     expect(screen.getByText('Hi, Anna!')).toBeVisible()
     expect(router.state.location.pathname).toBe('/user')
