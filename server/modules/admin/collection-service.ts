@@ -1,6 +1,7 @@
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { fieldError, notFound } from '../../http/errors'
+import { isUniqueViolation } from '../account/registration-queries'
 import type { IdTable, PageQuery, tableQueries } from './table-queries'
 import { refuseIfUsed, type Usage } from './usage'
 
@@ -45,6 +46,15 @@ export function collectionService<
     }
     await spec.check?.(db, id, input)
   }
+  /** The check above cannot see a concurrent write of the same name; the unique index can. */
+  const writing = async <T>(write: Promise<T>): Promise<T> => {
+    try {
+      return await write
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError(spec.unique.field, spec.unique.taken)
+      throw error
+    }
+  }
   return {
     async list(db: Db, query: PageQuery<TField>) {
       const { count, rows } = await queries.page(db, query)
@@ -53,7 +63,7 @@ export function collectionService<
     create: (db: Db, input: TInput) =>
       db.transaction(async (tx) => {
         await checkInput(tx, null, input)
-        const { id } = (await queries.insert(tx, spec.values(input))) as { id: number }
+        const { id } = (await writing(queries.insert(tx, spec.values(input)))) as { id: number }
         await spec.link?.(tx, id, input)
         return viewOf(tx, id)
       }),
@@ -61,7 +71,7 @@ export function collectionService<
       db.transaction(async (tx) => {
         await existing(tx, id)
         await checkInput(tx, id, input)
-        await queries.update(tx, id, spec.values(input))
+        await writing(queries.update(tx, id, spec.values(input)))
         await spec.link?.(tx, id, input)
         return viewOf(tx, id)
       }),

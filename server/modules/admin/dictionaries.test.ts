@@ -149,6 +149,18 @@ describe('projects', () => {
     expect(response.statusCode).toBe(409)
     expect(response.json().detail).toContain('1 task type')
   })
+
+  it('makes one project of two created at once under one name, and names the field to the other', async () => {
+    const name = uniqueName('project')
+    const answers = await Promise.all([
+      staff.post('admin/projects/', { name }),
+      staff.post('admin/projects/', { name }),
+    ])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400])
+    const refused = answers.find((answer) => answer.statusCode === 400)
+    expect(refused?.json().fields.name).toEqual(['A project of this name exists.'])
+    expect(await t.db.select().from(projects).where(eq(projects.name, name))).toHaveLength(1)
+  })
 })
 
 describe('time-log types', () => {
