@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { storage } from '../../storage'
+import { keepFormDraft, readFormDraft } from '../../ui/forms/drafts'
 
 /**
  * Unsaved admin forms survive a reload or a closed tab: their values are stored by form key on
@@ -11,15 +11,10 @@ import { storage } from '../../storage'
 const draftName = (key: string) => `admin:${key}`
 
 function readDraft<TValues>(key: string): TValues | null {
-  return (storage.get('formDrafts')?.[draftName(key)] as TValues | undefined) ?? null
+  return (readFormDraft(draftName(key)) as TValues | undefined) ?? null
 }
 
-function writeDraft(key: string, values: unknown | undefined): void {
-  const drafts = { ...(storage.get('formDrafts') ?? {}) }
-  if (values === undefined) delete drafts[draftName(key)]
-  else drafts[draftName(key)] = values
-  storage.set('formDrafts', drafts)
-}
+const writeDraft = (key: string, values: unknown) => keepFormDraft(draftName(key), values)
 
 export const forgetDraft = (key: string) => writeDraft(key, undefined)
 

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { type ChangeEvent, type FormEvent, useState } from 'react'
 import type * as v from 'valibot'
-import { storage } from '../../storage'
+import { keepFormDraft, readFormDraft } from './drafts'
 import { type FieldErrors, type IssueDescriber, submissionErrors, validate } from './form-errors'
 
 type FormOptions<TValues, TSchema extends v.GenericSchema, TResult> = {
@@ -41,7 +41,7 @@ function restoredValues<TValues extends Record<string, unknown>>(
   draftName: string | undefined,
   fits: ((draft: TValues, initial: TValues) => boolean) | undefined,
 ): TValues {
-  const stored = draftName ? storage.get('formDrafts')?.[draftName] : undefined
+  const stored = draftName ? readFormDraft(draftName) : undefined
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return initial
   const kind = (value: unknown) =>
     value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
@@ -55,11 +55,6 @@ function restoredValues<TValues extends Record<string, unknown>>(
     }
   }
   return fits && !fits(draft, initial) ? initial : draft
-}
-
-function keepDraft(name: string, values: unknown): void {
-  const { [name]: _replaced, ...others } = storage.get('formDrafts') ?? {}
-  storage.set('formDrafts', values === undefined ? others : { ...others, [name]: values })
 }
 
 const isUnder = (path: string, field: string) => path === field || path.startsWith(`${field}.`)
@@ -110,7 +105,7 @@ export function useForm<
   function setValue<K extends keyof TValues & string>(field: K, value: TValues[K]): void {
     setValues((current) => {
       const next = { ...current, [field]: value }
-      if (options.draft) keepDraft(options.draft, next)
+      if (options.draft) keepFormDraft(options.draft, next)
       return next
     })
     // A changed value makes its own messages (and those of its parts) out of date.
@@ -159,7 +154,7 @@ export function useForm<
     textInput,
     /** Starts over from new values (after a save, the server's own). */
     reset: (next: TValues) => {
-      if (options.draft) keepDraft(options.draft, undefined)
+      if (options.draft) keepFormDraft(options.draft, undefined)
       setValues(next)
       setErrors({})
       setGeneralError(null)

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { setupApiServer } from '../../../test/api'
 import { renderWithRouter } from '../../../test/render'
 import { EveryKeyView } from '../../coordinator/keys/every-key'
+import { RegistrationKeysPage } from '../../coordinator/keys/RegistrationKeysPage'
 import { ResetKeysPage } from '../../coordinator/keys/ResetKeysPage'
 import { coordinationGroupsHandler, keyPage } from '../../coordinator/keys/test-fixtures'
 
@@ -56,5 +57,34 @@ describe('the key screens in the admin panel', () => {
     await waitFor(() =>
       expect(body).toEqual({ email: 'ann@example.org', coordination_group: null }),
     )
+  })
+
+  it('offer every group, not only a coordination group and those it manages, for new accounts', async () => {
+    const user = userEvent.setup()
+    const group = (id: number, name: string, coordination: boolean) => ({
+      id,
+      name,
+      review_group: false,
+      coordination_group: coordination,
+      task_group: true,
+      user_set: [],
+      editable: true,
+    })
+    server.use(
+      http.get('/api/coordinator/registration-keys/', () => HttpResponse.json(keyPage([]))),
+      http.get('/api/coordinator/groups-all/', () =>
+        HttpResponse.json([group(3, 'North team', true), group(21, 'Night shift', false)]),
+      ),
+    )
+    renderWithRouter(
+      <EveryKeyView>
+        <RegistrationKeysPage />
+      </EveryKeyView>,
+    )
+
+    const form = await screen.findByRole('form', { name: 'New registration key' })
+    await user.click(within(form).getByRole('combobox', { name: 'Groups the new accounts join' }))
+    expect(await screen.findByRole('option', { name: 'Night shift' })).toBeInTheDocument()
+    expect(screen.getByRole('option', { name: 'North team' })).toBeInTheDocument()
   })
 })

@@ -22,6 +22,8 @@ import {
 import { FormError } from '../../../ui/forms/FormError'
 import { useForm } from '../../../ui/forms/use-form'
 import { coordinationGroupsQuery } from '../queries'
+import { allGroupsQuery } from '../users/queries'
+import { useEveryKeyView } from './every-key'
 
 /** The form's values: what the inputs hold (text for the e-mail and the local date and time). */
 type KeyFormValues = {
@@ -96,6 +98,9 @@ export function RegistrationKeyForm<TResult>({
 }: RegistrationKeyFormProps<TResult>) {
   const { t } = useLingui()
   const { data: groups = [] } = useQuery(coordinationGroupsQuery())
+  // Staff in the admin panel send new accounts to any group, not only a coordination group's own.
+  const everyKey = useEveryKeyView()
+  const { data: everyGroup = [] } = useQuery({ ...allGroupsQuery(), enabled: everyKey })
   const form = useForm({
     initialValues: initialValues(editing, coordinationGroup),
     // Only a new key is drafted: a key being changed is already saved.
@@ -160,7 +165,11 @@ export function RegistrationKeyForm<TResult>({
         </SimpleGrid>
         <MultiSelect
           label={t`Groups the new accounts join`}
-          data={groupChoices(groups, values.coordination_group)}
+          data={
+            everyKey
+              ? everyGroup.map((group) => ({ value: String(group.id), label: group.name }))
+              : groupChoices(groups, values.coordination_group)
+          }
           {...form.field('groups')}
           searchable
         />

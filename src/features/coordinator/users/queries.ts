@@ -11,6 +11,7 @@ import {
   type CoordinatorUserPatch,
   CoordinatorUserSchema,
   CoordinatorUserStatsSchema,
+  GroupWithMembersListSchema,
   NamedRefListSchema,
   UserBaseSchema,
 } from '../../../../contract/coordinator-users'
@@ -48,6 +49,15 @@ export const userRefsQuery = () =>
     queryKey: [...coordinatorUserKeys.users(), 'refs'] as const,
     queryFn: ({ signal }) =>
       api(USERS, { schema: v.array(UserBaseSchema), query: { base: true }, signal }),
+    staleTime: 5 * 60_000,
+  })
+
+/** The groups within the caller's reach with their members (every group for staff). */
+export const allGroupsQuery = () =>
+  queryOptions({
+    queryKey: [...coordinatorKeys.all, 'groups-all'] as const,
+    queryFn: ({ signal }) =>
+      api('coordinator/groups-all/', { schema: GroupWithMembersListSchema, signal }),
     staleTime: 5 * 60_000,
   })
 
