@@ -21,15 +21,16 @@ import type {
 import { type DataColumn, DataTable } from '../../ui/DataTable'
 import { generalMessage } from '../../ui/forms/form-errors'
 import { notifyError, notifySuccess } from '../../ui/notify'
+import { PageButtons } from '../../ui/PageButtons'
 import { Empty, QueryContent } from '../../ui/QueryStates'
 import { TitleBar } from '../../ui/TitleBar'
 import { formatDateTime } from '../account/format'
 import { saveBlob } from '../client/tasks/export/save-blob'
 import { formatDate, formatDuration } from '../client/tasks/format'
 import { FinanceExportForm } from './FinanceExportForm'
-import { PageButtons } from './PageButtons'
 import {
   downloadFinanceExport,
+  FINANCE_PAGE_SIZE,
   financeExportDetailQuery,
   financeExportsQuery,
   financeKeys,
@@ -218,6 +219,7 @@ export function FinanceExportsPage() {
                 busy={query.isFetching}
               />
               <PageButtons
+                pageSize={FINANCE_PAGE_SIZE}
                 page={page}
                 offset={offset}
                 onOffsetChange={setOffset}

@@ -23,13 +23,13 @@ import type { UploadProgress as Progressed } from '../../api/upload'
 import { type DataColumn, DataTable } from '../../ui/DataTable'
 import { FormError } from '../../ui/forms/FormError'
 import { generalMessage } from '../../ui/forms/form-errors'
+import { PageButtons } from '../../ui/PageButtons'
 import { Empty, QueryContent } from '../../ui/QueryStates'
 import { TitleBar } from '../../ui/TitleBar'
 import { formatDateTime } from '../account/format'
 import { UploadProgress } from '../client/tasks/upload/UploadProgress'
 import { MasterFileOutcome } from './MasterFileOutcome'
-import { PageButtons } from './PageButtons'
-import { financeKeys, masterFilesQuery, uploadMasterFile } from './queries'
+import { FINANCE_PAGE_SIZE, financeKeys, masterFilesQuery, uploadMasterFile } from './queries'
 
 const EXAMPLE = `${MASTER_FILE_COLUMNS.join(',')}
 jsmith,100,2026-01-01,2026-06-30
@@ -258,6 +258,7 @@ export function MasterFilesPage() {
                 busy={query.isFetching}
               />
               <PageButtons
+                pageSize={FINANCE_PAGE_SIZE}
                 page={page}
                 offset={offset}
                 onOffsetChange={setOffset}

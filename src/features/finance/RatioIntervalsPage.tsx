@@ -29,14 +29,15 @@ import { FormError } from '../../ui/forms/FormError'
 import { generalMessage } from '../../ui/forms/form-errors'
 import { useForm } from '../../ui/forms/use-form'
 import { notifyError, notifySuccess } from '../../ui/notify'
+import { PageButtons } from '../../ui/PageButtons'
 import { Empty, QueryContent } from '../../ui/QueryStates'
 import { TitleBar } from '../../ui/TitleBar'
 import { formatDate } from '../client/tasks/format'
-import { PageButtons } from './PageButtons'
 import {
   createRatioInterval,
   deleteRatioInterval,
   endRatioInterval,
+  FINANCE_PAGE_SIZE,
   financeKeys,
   financeOptionsQuery,
   type RatioIntervalFilters,
@@ -190,6 +191,7 @@ export function RatioIntervalsPage() {
                 busy={query.isFetching}
               />
               <PageButtons
+                pageSize={FINANCE_PAGE_SIZE}
                 page={page}
                 offset={offset}
                 onOffsetChange={setOffset}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { ActionIcon, Group, Stack, Title, Tooltip } from '@mantine/core'
 import { IconTrash } from '@tabler/icons-react'
 import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
@@ -8,6 +8,7 @@ import { ConfirmDeleteDialog } from '../../../ui/ConfirmDialog'
 import { type DataColumn, DataTable } from '../../../ui/DataTable'
 import { generalMessage } from '../../../ui/forms/form-errors'
 import { notifyError } from '../../../ui/notify'
+import { PageButtons } from '../../../ui/PageButtons'
 import { Empty, QueryContent } from '../../../ui/QueryStates'
 import { CoordinationGroupFilter } from '../CoordinationGroupFilter'
 import { useCoordinationGroupFilter } from '../coordination-group-search'
@@ -128,29 +129,13 @@ export function KeyListSection<T extends KeyRow>({
                 minWidth={720}
                 busy={query.isFetching}
               />
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  <Trans>Keys: {page.count}</Trans>
-                </Text>
-                <Group gap="xs">
-                  <Button
-                    variant="default"
-                    size="xs"
-                    disabled={page.previous === null}
-                    onClick={() => onOffsetChange(Math.max(0, offset - KEY_PAGE_SIZE))}
-                  >
-                    <Trans>Previous</Trans>
-                  </Button>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    disabled={page.next === null}
-                    onClick={() => onOffsetChange(offset + KEY_PAGE_SIZE)}
-                  >
-                    <Trans>Next</Trans>
-                  </Button>
-                </Group>
-              </Group>
+              <PageButtons
+                page={page}
+                offset={offset}
+                pageSize={KEY_PAGE_SIZE}
+                onOffsetChange={onOffsetChange}
+                countLabel={t`Keys: ${page.count}`}
+              />
             </Stack>
           )
         }

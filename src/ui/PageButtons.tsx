@@ -1,17 +1,18 @@
 import { Trans } from '@lingui/react/macro'
 import { Button, Group, Text } from '@mantine/core'
-import type { Paged } from '../../../contract/common'
-import { FINANCE_PAGE_SIZE } from './queries'
+import type { Paged } from '../../contract/common'
 
-/** The count of a paged list and its Previous and Next buttons. */
+/** The count of a list paged by offset, and its Previous and Next buttons. */
 export function PageButtons({
   page,
   offset,
+  pageSize,
   onOffsetChange,
   countLabel,
 }: {
   page: Paged<unknown>
   offset: number
+  pageSize: number
   onOffsetChange: (offset: number) => void
   countLabel: string
 }) {
@@ -25,7 +26,7 @@ export function PageButtons({
           variant="default"
           size="xs"
           disabled={page.previous === null}
-          onClick={() => onOffsetChange(Math.max(0, offset - FINANCE_PAGE_SIZE))}
+          onClick={() => onOffsetChange(Math.max(0, offset - pageSize))}
         >
           <Trans>Previous</Trans>
         </Button>
@@ -33,7 +34,7 @@ export function PageButtons({
           variant="default"
           size="xs"
           disabled={page.next === null}
-          onClick={() => onOffsetChange(offset + FINANCE_PAGE_SIZE)}
+          onClick={() => onOffsetChange(offset + pageSize)}
         >
           <Trans>Next</Trans>
         </Button>
