@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { IconCheck, IconTrash, IconX } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -13,6 +13,7 @@ import { ConfirmDeleteDialog } from '../../../ui/ConfirmDialog'
 import { generalMessage } from '../../../ui/forms/form-errors'
 import { notifyError, notifySuccess } from '../../../ui/notify'
 import { Empty, QueryContent } from '../../../ui/QueryStates'
+import { TitleBar } from '../../../ui/TitleBar'
 import { formatDateTime } from '../../account/format'
 import { DebouncedSearch } from '../../client/tasks/table/DebouncedSearch'
 import { ListPaging } from '../../client/tasks/table/ListPaging'
@@ -101,9 +102,7 @@ export function ProfileApprovalsPage({ search, onSearch }: ProfileApprovalsPageP
 
   return (
     <Stack>
-      <Title order={2}>
-        <Trans>Profile approvals</Trans>
-      </Title>
+      <TitleBar level="page" title={<Trans>Profile approvals</Trans>} />
       <CoordinationGroupFilter />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Select

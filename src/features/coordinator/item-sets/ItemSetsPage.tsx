@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Badge, Button, Progress, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Progress, Select, SimpleGrid, Stack, Text } from '@mantine/core'
 import { IconLockOpen } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -9,6 +9,7 @@ import { type DataColumn, DataTable } from '../../../ui/DataTable'
 import { generalMessage } from '../../../ui/forms/form-errors'
 import { notifyError, notifySuccess } from '../../../ui/notify'
 import { Empty, QueryContent } from '../../../ui/QueryStates'
+import { TitleBar } from '../../../ui/TitleBar'
 import { formatDateTime } from '../../account/format'
 import { DebouncedSearch } from '../../client/tasks/table/DebouncedSearch'
 import { ListPaging } from '../../client/tasks/table/ListPaging'
@@ -125,9 +126,7 @@ export function ItemSetsPage({ search, onSearch }: ItemSetsPageProps) {
 
   return (
     <Stack>
-      <Title order={2}>
-        <Trans>Item Sets</Trans>
-      </Title>
+      <TitleBar level="page" title={<Trans>Item Sets</Trans>} />
       <CoordinationGroupFilter />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <DebouncedSearch

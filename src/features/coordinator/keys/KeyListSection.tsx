@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ActionIcon, Group, Stack, Title, Tooltip } from '@mantine/core'
+import { ActionIcon, Group, Stack, Tooltip } from '@mantine/core'
 import { IconTrash } from '@tabler/icons-react'
 import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
@@ -10,6 +10,7 @@ import { generalMessage } from '../../../ui/forms/form-errors'
 import { notifyError } from '../../../ui/notify'
 import { PageButtons } from '../../../ui/PageButtons'
 import { Empty, QueryContent } from '../../../ui/QueryStates'
+import { TitleBar } from '../../../ui/TitleBar'
 import { CoordinationGroupFilter } from '../CoordinationGroupFilter'
 import { useCoordinationGroupFilter } from '../coordination-group-search'
 import { useEveryKeyView } from './every-key'
@@ -108,7 +109,7 @@ export function KeyListSection<T extends KeyRow>({
 
   return (
     <Stack>
-      <Title order={2}>{title}</Title>
+      <TitleBar level="page" title={title} />
       {!everyKey && <CoordinationGroupFilter />}
       {creation}
       <QueryContent

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ActionIcon, Badge, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { ActionIcon, Badge, Group, Select, Stack, Text, Tooltip } from '@mantine/core'
 import { IconPencil, IconUserOff } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -11,6 +11,7 @@ import { type DataColumn, DataTable } from '../../../ui/DataTable'
 import { generalMessage } from '../../../ui/forms/form-errors'
 import { notifyError, notifySuccess } from '../../../ui/notify'
 import { Empty, QueryContent } from '../../../ui/QueryStates'
+import { TitleBar } from '../../../ui/TitleBar'
 import { formatDateTime } from '../../account/format'
 import { ListPaging } from '../../client/tasks/table/ListPaging'
 import { useCoordinationGroupFilter } from '../coordination-group-search'
@@ -176,9 +177,7 @@ export function UsersListPage({ search, onSearch }: UsersListPageProps) {
 
   return (
     <Stack>
-      <Title order={2}>
-        <Trans>Users list</Trans>
-      </Title>
+      <TitleBar level="page" title={<Trans>Users list</Trans>} />
       <UserFilters search={search} onFilter={onFilter} />
       <Group justify="space-between" align="flex-end">
         <Text size="sm" aria-live="polite">
