@@ -16,7 +16,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { launch as launchChrome } from 'chrome-launcher'
-import lighthouse from 'lighthouse'
+import lighthouse, { type RunnerResult } from 'lighthouse'
 import puppeteer, { type Page } from 'puppeteer-core'
 import { commandOption } from './support'
 
@@ -129,13 +129,7 @@ async function audit(chromePort: number, name: string, url: string): Promise<Pag
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
-  if (process.argv.includes('--why')) {
-    const explaining = Object.keys(lhr.audits).filter((id) => /lcp|layout-shift|cls/.test(id))
-    for (const id of explaining) {
-      const details = JSON.stringify(lhr.audits[id]?.details ?? null)
-      console.log(`\n${name}, ${id}: ${details.slice(0, 2000)}`)
-    }
-  }
+  if (process.argv.includes('--why')) explain(name, lhr)
   const requests = lhr.audits['network-requests']?.details
   return {
     page: name,
@@ -146,6 +140,36 @@ async function audit(chromePort: number, name: string, url: string): Promise<Pag
     cls: numeric('cumulative-layout-shift'),
     kib: numeric('total-byte-weight') / 1024,
     requests: requests && 'items' in requests ? requests.items.length : 0,
+  }
+}
+
+type NodeDetails = { selector?: string; nodeLabel?: string; boundingRect?: { height: number } }
+type ShiftItem = {
+  node?: NodeDetails
+  score?: number
+  subItems?: { items: { cause?: string; extra?: NodeDetails }[] }
+}
+type AuditDetails = { items?: ({ type?: string; items?: unknown[] } & NodeDetails & ShiftItem)[] }
+
+/** Prints what Lighthouse blames: the LCP element with its phases, and each layout shift's causes. */
+function explain(name: string, lhr: RunnerResult['lhr']) {
+  const nodeText = (node?: NodeDetails) =>
+    `${node?.selector ?? '?'} "${(node?.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60)}"`
+  const lcp = lhr.audits['lcp-breakdown-insight']?.details as AuditDetails | undefined
+  for (const part of lcp?.items ?? []) {
+    if (part.type === 'node') console.log(`${name}: LCP element ${nodeText(part)}`)
+    for (const phase of (part.items ?? []) as { label: string; duration: number }[]) {
+      console.log(`${name}: LCP ${phase.label}: ${Math.round(phase.duration)} ms`)
+    }
+  }
+  const shifts = lhr.audits['layout-shifts']?.details as AuditDetails | undefined
+  for (const shift of shifts?.items ?? []) {
+    const causes = (shift.subItems?.items ?? []).map(
+      (sub) => `${sub.cause ?? 'cause unknown'}${sub.extra ? ` (${nodeText(sub.extra)})` : ''}`,
+    )
+    console.log(
+      `${name}: shift ${(shift.score ?? 0).toFixed(3)} of ${nodeText(shift.node)}${causes.length ? `: ${causes.join('; ')}` : ''}`,
+    )
   }
 }
 

@@ -14,6 +14,7 @@ import { activateDisplayLanguage, i18n } from './i18n/i18n'
 import { createAppRouter } from './router'
 import { storage } from './storage'
 import { theme } from './theme'
+import { whenPageSettled } from './ui/deferred/page-settled'
 import { lazyNamed } from './ui/lazy-named'
 
 // Neither draws anything on a first visit: they load after the page, keeping start-up small.
@@ -33,7 +34,9 @@ const persistOptions: PersistQueryClientProviderProps['persistOptions'] = {
   },
 }
 
-void import('./offline-sync').then(({ startOfflineSync }) => startOfflineSync(queryClient))
+whenPageSettled(() => {
+  void import('./offline-sync').then(({ startOfflineSync }) => startOfflineSync(queryClient))
+})
 
 async function start() {
   await activateDisplayLanguage(storage.get('displayLanguage') ?? navigator.language)

@@ -11,7 +11,8 @@ import { startOutboxSync } from './offline/outbox'
 /**
  * Once per page load: queued changes replay now, on reconnection, on tab focus and on a timer,
  * and what the server confirms is folded into the item sets kept for offline work. Loaded by
- * main.tsx after the first page is drawn, so none of this delays it.
+ * main.tsx once the page has loaded and the browser is idle (the queue waits safely on the
+ * device until then), so none of this delays the first screen.
  */
 export function startOfflineSync(queryClient: QueryClient) {
   startOutboxSync()

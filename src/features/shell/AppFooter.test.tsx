@@ -71,6 +71,14 @@ describe('public instance marker', () => {
     expect(await within(footer).findByText('Public instance!')).toBeInTheDocument()
   })
 
+  it('is shown while the settings are on their way, so the footer keeps its height', async () => {
+    server.use(http.get('/api/instance-settings/', () => new Promise<never>(() => {})))
+    const { footer } = await renderFooter()
+
+    expect(within(footer).getByText('Public instance!')).toBeInTheDocument()
+    expect(footer).toHaveTextContent('Back-end …')
+  })
+
   it('is hidden on a confidential instance', async () => {
     server.use(instanceSettingsHandler(makeInstanceSettings({ public_instance: false })))
     const { footer } = await renderFooter()

@@ -18,9 +18,9 @@ export function AppFooter() {
 
   const frontendVersion = __APP_VERSION__
   const backendVersion = settings.isError ? t`unknown` : (settings.data?.backend_version ?? '…')
-  // Confidential only when the instance says so: an absent answer counts as public.
-  const isPublicInstance =
-    settings.isError || (settings.isSuccess && settings.data.public_instance !== false)
+  // Confidential only when the instance says so: an absent answer counts as public, and so does
+  // the time before the answer, which also keeps the footer from growing under the page.
+  const isPublicInstance = !(settings.isSuccess && settings.data.public_instance === false)
 
   return (
     <Group

@@ -8,12 +8,15 @@ import { activateDisplayLanguage, displayLanguageNames } from '../../i18n/i18n'
 export function DisplayLanguageChoices({
   target,
   current,
+  openedAtStart,
 }: {
   target: ReactElement
   current: DisplayLanguage
+  /** The button was pressed before the menu's code had loaded. */
+  openedAtStart: boolean
 }) {
   return (
-    <Menu position="bottom-end" shadow="md">
+    <Menu position="bottom-end" shadow="md" defaultOpened={openedAtStart}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {DISPLAY_LANGUAGES.map((language) => (

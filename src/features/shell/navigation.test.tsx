@@ -233,7 +233,7 @@ describe('display language menu', () => {
     renderApp('/timelogs')
 
     await user.click(await screen.findByRole('button', { name: 'Display language: English' }))
-    await user.click(screen.getByRole('menuitem', { name: 'Français' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Français' }))
 
     await waitFor(() => expect(i18n.locale).toBe('fr'))
     expect(storage.get('displayLanguage')).toBe('fr')

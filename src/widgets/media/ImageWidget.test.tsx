@@ -26,6 +26,16 @@ beforeEach(() => {
 const config = { component: 'image', label: 'Picture' } as const
 
 describe('ImageWidget', () => {
+  it("keeps the loaded image's height while loading, so nothing below moves", async () => {
+    renderWidget({ config, mediaUrl, initial: { uuid: 'i1' }, readOnly: true })
+    const reserved = screen.getByText('Loading the image…').parentElement!.style.height
+    expect(reserved).not.toBe('')
+
+    scrollAllIntoView()
+    const image = await screen.findByRole('img', { name: 'Picture' })
+    expect(image.style.height).toBe(reserved)
+  })
+
   it('loads near the viewport and zooms on click', async () => {
     const user = userEvent.setup()
     renderWidget({ config, mediaUrl, initial: { uuid: 'i1' }, readOnly: true })

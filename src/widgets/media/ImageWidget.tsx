@@ -7,6 +7,9 @@ import { mediaValue } from '../values'
 import { MediaFrame } from './MediaFrame'
 import { useLazyMedia } from './useLazyMedia'
 
+/** The image's box on the annotation screen; the picture is fitted into it, never enlarged. */
+const IMAGE_HEIGHT = 320
+
 /** An image, fetched when near the viewport; a click (or Enter) shows it full size. */
 export function ImageWidget({ name, config, value, mediaUrl }: WidgetProps) {
   const { t } = useLingui()
@@ -20,6 +23,7 @@ export function ImageWidget({ name, config, value, mediaUrl }: WidgetProps) {
       config={config}
       state={state}
       frameRef={ref}
+      reservedHeight={IMAGE_HEIGHT}
       loadingText={t`Loading the image…`}
       errorText={<Trans>There was an error while fetching the image.</Trans>}
     >
@@ -30,7 +34,7 @@ export function ImageWidget({ name, config, value, mediaUrl }: WidgetProps) {
             onClick={() => setZoomed(true)}
             style={{ cursor: 'zoom-in' }}
           >
-            <Image src={src} alt={alt} radius="sm" mah={320} fit="contain" />
+            <Image src={src} alt={alt} radius="sm" h={IMAGE_HEIGHT} fit="scale-down" />
           </UnstyledButton>
           <Modal opened={zoomed} onClose={() => setZoomed(false)} size="auto" title={alt} centered>
             <Image src={src} alt={alt} fit="contain" mah="85vh" />

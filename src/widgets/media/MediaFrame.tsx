@@ -15,6 +15,11 @@ type Props = {
   errorText: ReactNode
   /** Takes the frame's element, so loading starts as it nears the viewport. */
   frameRef: (element: HTMLDivElement | null) => void
+  /**
+   * The height the loaded media takes, kept by the loading state too, so that nothing below the
+   * widget moves when the media arrives (a layout shift under the annotator's finger).
+   */
+  reservedHeight?: number
   children: ReactNode
 }
 
@@ -22,7 +27,15 @@ type Props = {
  * What the audio and image widgets share: the label (with its hint), and the loading and failure
  * states around the loaded media.
  */
-export function MediaFrame({ config, state, loadingText, errorText, frameRef, children }: Props) {
+export function MediaFrame({
+  config,
+  state,
+  loadingText,
+  errorText,
+  frameRef,
+  reservedHeight,
+  children,
+}: Props) {
   const label = resolveLabel(config.label)
   return (
     <Stack ref={frameRef} gap={4} data-media-state={state} aria-busy={state === 'loading'}>
@@ -35,7 +48,7 @@ export function MediaFrame({ config, state, loadingText, errorText, frameRef, ch
         </Text>
       )}
       {state === 'loading' && (
-        <Group gap={6}>
+        <Group gap={6} h={reservedHeight} justify={reservedHeight ? 'center' : undefined}>
           <Loader size="xs" />
           <Text size="sm" c="dimmed">
             {loadingText}
