@@ -30,6 +30,35 @@ export type OutboxOp = {
   lastError?: OutboxError
 }
 
+/** A new op (new id, so a new idempotency key), sendable from `now`. */
+export function freshOp(
+  {
+    kind,
+    key,
+    payload,
+    owner,
+    createdAt,
+  }: Pick<OutboxOp, 'kind' | 'key' | 'payload' | 'owner' | 'createdAt'>,
+  now: number,
+): OutboxOp {
+  const id = crypto.randomUUID()
+  return {
+    id,
+    kind,
+    key,
+    payload,
+    owner,
+    createdAt,
+    attempts: 0,
+    nextAttemptAt: now,
+    state: 'pending',
+  }
+}
+
+export function isMine(op: OutboxOp, owner: string | null): boolean {
+  return op.owner === null || op.owner === owner
+}
+
 export type Rejection = {
   /** The rejected op's id. */
   id: string

@@ -1,45 +1,32 @@
 import * as v from 'valibot'
-import { ApiError } from '../api/client'
 import { storage } from '../storage'
-import { backoffDelay } from './backoff'
 import {
   ENQUEUE_SCOPE,
+  freshOp,
+  isMine,
   OFFLINE_DB_NAME,
   type OfflineDb,
-  type OutboxError,
   type OutboxOp,
   offlineDb,
   openOfflineDb,
-  type Rejection,
 } from './db'
 import { type JournalStore, OutboxJournal } from './journal'
 import { foldJournalInto, storeOp } from './journal-fold'
 import { defaultLocks, type Locks, withExclusiveLock } from './lock'
-import { classifyByStatus, operationDefinition, type PayloadOf, toOutboxError } from './registry'
+import {
+  browserOnline,
+  LAST_SYNCED_KEY,
+  type OutboxListener,
+  OutboxNotifier,
+  type OutboxStatus,
+  sameStatus,
+  surface,
+} from './outbox-events'
+import { operationDefinition, type PayloadOf } from './registry'
+import { type PassContext, sendPass } from './send-pass'
 
 export const SYNC_LOCK_NAME = 'outbox-sync'
 export const SYNC_INTERVAL_MS = 30_000
-const LAST_SYNCED_KEY = 'outbox.lastSyncedAt'
-
-export type OutboxStatus = {
-  /** The browser says online and the last send got an answer. */
-  online: boolean
-  /** The signed-in user's ops still to send. */
-  pending: number
-  /** This tab is sending right now. */
-  syncing: boolean
-  /** The signed-in user's permanently rejected ops, oldest first, until they retry or discard. */
-  rejections: Rejection[]
-  lastSyncedAt: number | null
-}
-
-export type OutboxEvent =
-  | { type: 'status'; status: OutboxStatus }
-  /** An op was accepted; `result` is the server's answer (the same in every tab). */
-  | { type: 'synced'; op: OutboxOp; result: unknown }
-  | { type: 'rejected'; rejection: Rejection }
-
-export type OutboxListener = (event: OutboxEvent) => void
 
 export type EnqueueOptions = {
   /**
@@ -63,62 +50,9 @@ export type EngineOptions = {
   journal?: JournalStore | null
 }
 
-type Broadcast = { type: 'changed' } | Extract<OutboxEvent, { type: 'synced' | 'rejected' }>
-type Outcome = 'done' | 'unreachable' | 'aborted'
-
 function signedInUser(): string | null {
   const user = storage.get('user')
   return user && typeof user === 'object' && 'id' in user ? String(user.id) : null
-}
-
-function browserOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine
-}
-
-function isMine(op: OutboxOp, owner: string | null): boolean {
-  return op.owner === null || op.owner === owner
-}
-
-function freshOp(
-  {
-    kind,
-    key,
-    payload,
-    owner,
-    createdAt,
-  }: Pick<OutboxOp, 'kind' | 'key' | 'payload' | 'owner' | 'createdAt'>,
-  now: number,
-): OutboxOp {
-  const id = crypto.randomUUID()
-  return {
-    id,
-    kind,
-    key,
-    payload,
-    owner,
-    createdAt,
-    attempts: 0,
-    nextAttemptAt: now,
-    state: 'pending',
-  }
-}
-
-/** Rethrown outside the engine's flow: it surfaces (console, test runner) without stopping it. */
-function surface(error: unknown): void {
-  queueMicrotask(() => {
-    throw error
-  })
-}
-
-function sameStatus(a: OutboxStatus, b: OutboxStatus): boolean {
-  return (
-    a.online === b.online &&
-    a.pending === b.pending &&
-    a.syncing === b.syncing &&
-    a.lastSyncedAt === b.lastSyncedAt &&
-    a.rejections.length === b.rejections.length &&
-    a.rejections.every((rejection, index) => rejection.id === b.rejections[index]?.id)
-  )
 }
 
 /**
@@ -138,7 +72,8 @@ export class OutboxEngine {
   private folding: Promise<void> | undefined
 
   private ownDb: Promise<OfflineDb> | undefined
-  private readonly listeners = new Set<OutboxListener>()
+  private readonly notifier = new OutboxNotifier()
+  private readonly sending: PassContext
   private status: OutboxStatus = {
     online: browserOnline(),
     pending: 0,
@@ -154,7 +89,6 @@ export class OutboxEngine {
   private started = false
   private readonly teardown: (() => void)[] = []
   private wakeTimer: ReturnType<typeof setTimeout> | undefined
-  private channel: BroadcastChannel | undefined
 
   constructor(options: EngineOptions = {}) {
     this.dbName = options.dbName
@@ -165,6 +99,19 @@ export class OutboxEngine {
     this.owner = options.owner ?? signedInUser
     this.intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS
     this.journal = new OutboxJournal(options.dbName ?? OFFLINE_DB_NAME, options.journal)
+    this.sending = {
+      database: () => this.database(),
+      owner: () => this.owner(),
+      now: () => this.now(),
+      random: this.random,
+      journal: this.journal,
+      signal: this.stopping.signal,
+      setReachable: (reachable) => {
+        this.reachable = reachable
+      },
+      setSyncing: (syncing) => this.setStatus({ syncing }),
+      publish: (event) => this.notifier.publish(event),
+    }
   }
 
   /**
@@ -232,10 +179,7 @@ export class OutboxEngine {
     return this.running
   }
 
-  readonly subscribe = (listener: OutboxListener): (() => void) => {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
-  }
+  readonly subscribe = (listener: OutboxListener): (() => void) => this.notifier.subscribe(listener)
 
   readonly getStatus = (): OutboxStatus => this.status
 
@@ -286,15 +230,11 @@ export class OutboxEngine {
     })
     const interval = setInterval(() => void this.sync(), this.intervalMs)
     this.teardown.push(() => clearInterval(interval))
-    if (typeof BroadcastChannel !== 'undefined') {
-      const channel = new BroadcastChannel(`crowdwork-outbox:${this.dbName ?? OFFLINE_DB_NAME}`)
-      channel.onmessage = (event: MessageEvent<Broadcast>) => {
-        if (event.data.type !== 'changed') this.emit(event.data)
+    this.teardown.push(
+      this.notifier.listen(`crowdwork-outbox:${this.dbName ?? OFFLINE_DB_NAME}`, () => {
         void this.refresh()
-      }
-      this.channel = channel
-      this.teardown.push(() => channel.close())
-    }
+      }),
+    )
     void this.sync()
   }
 
@@ -328,7 +268,9 @@ export class OutboxEngine {
         this.rerun = false
         const force = this.forceNext
         this.forceNext = false
-        await withExclusiveLock(this.lockName, this.locks, signal, () => this.pass(force))
+        await withExclusiveLock(this.lockName, this.locks, signal, () =>
+          sendPass(this.sending, force),
+        )
         await this.refresh()
       } while (this.rerun && !signal.aborted)
     } catch (error) {
@@ -339,135 +281,9 @@ export class OutboxEngine {
     }
   }
 
-  private async pass(force: boolean): Promise<void> {
-    const signal = this.stopping.signal
-    const tried = new Set<string>()
-    try {
-      while (!signal.aborted && browserOnline()) {
-        const owner = this.owner()
-        if (owner === null) return
-        const op = await this.claimNext(owner, force, tried)
-        if (!op) return
-        tried.add(op.id)
-        this.setStatus({ syncing: true })
-        if ((await this.attempt(op, signal)) !== 'done') return
-      }
-    } finally {
-      this.setStatus({ syncing: false })
-    }
-  }
-
-  /**
-   * Marks the first sendable op in flight, in one transaction so an enqueue cannot replace it
-   * meanwhile. An op is held back by an earlier op of its key (FIFO), by its backoff unless
-   * forced, by an unknown kind (its module may load later) and by belonging to someone else.
-   * An op found in flight was left by a runner that died: it is sent again with its key.
-   */
-  private async claimNext(
-    owner: string,
-    force: boolean,
-    tried: Set<string>,
-  ): Promise<OutboxOp | undefined> {
-    const db = await this.database()
-    const tx = db.transaction('outbox', 'readwrite')
-    const now = this.now()
-    const busyKeys = new Set<string>()
-    let claimed: OutboxOp | undefined
-    for await (const cursor of tx.store.iterate()) {
-      const op = cursor.value
-      if (!isMine(op, owner)) continue
-      const ready =
-        !tried.has(op.id) &&
-        operationDefinition(op.kind) !== undefined &&
-        (op.key === null || !busyKeys.has(op.key)) &&
-        (force || op.nextAttemptAt <= now)
-      if (ready) {
-        claimed = { ...op, state: 'inflight' }
-        await cursor.update(claimed)
-        break
-      }
-      if (op.key !== null) busyKeys.add(op.key)
-    }
-    await tx.done
-    return claimed
-  }
-
-  private async attempt(op: OutboxOp, signal: AbortSignal): Promise<Outcome> {
-    // claimNext only hands out ops of registered kinds.
-    const definition = operationDefinition(op.kind)!
-    const parsed = v.safeParse(definition.schema, op.payload)
-    if (!parsed.success) {
-      const detail = parsed.issues.map((issue) => issue.message).join('; ')
-      await this.reject(op, { status: -1, code: 'invalid_payload', detail })
-      return 'done'
-    }
-    let result: unknown
-    try {
-      result = await definition.send(parsed.output, { idempotencyKey: op.id, signal })
-    } catch (error) {
-      if (signal.aborted) return 'aborted'
-      const unreachable = error instanceof ApiError && error.status === 0
-      this.reachable = !unreachable
-      if ((definition.classify ?? classifyByStatus)(error) === 'permanent') {
-        await this.reject(op, toOutboxError(error))
-        return 'done'
-      }
-      await this.postpone(op, toOutboxError(error))
-      // Without a connection the other ops would fail the same way: wait for the next trigger.
-      return unreachable ? 'unreachable' : 'done'
-    }
-    this.reachable = true
-    const db = await this.database()
-    const tx = db.transaction(['outbox', 'kv'], 'readwrite')
-    await tx.objectStore('outbox').delete(op.seq!)
-    await tx.objectStore('kv').put(this.now(), LAST_SYNCED_KEY)
-    await tx.done
-    // Left behind by a page that unloaded between its commit and its clean-up.
-    this.journal.settle(op)
-    this.publish({ type: 'synced', op, result })
-    return 'done'
-  }
-
-  private async postpone(op: OutboxOp, error: OutboxError): Promise<void> {
-    const attempts = op.attempts + 1
-    const nextAttemptAt = this.now() + backoffDelay(attempts, this.random)
-    const db = await this.database()
-    await db.put('outbox', { ...op, state: 'pending', attempts, nextAttemptAt, lastError: error })
-  }
-
-  private async reject(op: OutboxOp, error: OutboxError): Promise<void> {
-    const rejection: Rejection = {
-      id: op.id,
-      op: { ...op, state: 'pending' },
-      error,
-      rejectedAt: this.now(),
-    }
-    const db = await this.database()
-    const tx = db.transaction(['outbox', 'rejections'], 'readwrite')
-    await tx.objectStore('outbox').delete(op.seq!)
-    await tx.objectStore('rejections').put(rejection)
-    await tx.done
-    this.publish({ type: 'rejected', rejection })
-  }
-
-  /** Tells this tab's listeners and the other tabs. */
-  private publish(event: Extract<OutboxEvent, { type: 'synced' | 'rejected' }>): void {
-    this.emit(event)
-    this.post(event)
-  }
-
   private async changed(): Promise<void> {
     await this.refresh()
-    this.post({ type: 'changed' })
-  }
-
-  private post(message: Broadcast): void {
-    try {
-      this.channel?.postMessage(message)
-    } catch {
-      // An answer that cannot be cloned: the other tabs still learn that something changed.
-      this.channel?.postMessage({ type: 'changed' } satisfies Broadcast)
-    }
+    this.notifier.changed()
   }
 
   /** Re-reads counts and rejections (other tabs write too) and plans the next backoff wake-up. */
@@ -503,16 +319,6 @@ export class OutboxEngine {
     const next = { ...this.status, ...change, online: browserOnline() && this.reachable }
     if (sameStatus(next, this.status)) return
     this.status = next
-    this.emit({ type: 'status', status: next })
-  }
-
-  private emit(event: OutboxEvent): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(event)
-      } catch (error) {
-        surface(error)
-      }
-    }
+    this.notifier.emit({ type: 'status', status: next })
   }
 }

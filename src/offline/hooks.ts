@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import type { OutboxEngine, OutboxStatus } from './engine'
+import type { OutboxEngine } from './engine'
 import { outbox } from './outbox'
+import type { OutboxStatus } from './outbox-events'
 import { type StorageUse, storageEstimate } from './storage-quota'
 
 export const STORAGE_CHECK_INTERVAL_MS = 60_000

@@ -2,8 +2,9 @@ import 'fake-indexeddb/auto'
 import * as v from 'valibot'
 import { ApiError } from '../api/client'
 import { type OutboxOp, openOfflineDb } from './db'
-import { type EngineOptions, OutboxEngine, type OutboxEvent } from './engine'
+import { type EngineOptions, OutboxEngine } from './engine'
 import type { JournalStore } from './journal'
+import type { OutboxEvent } from './outbox-events'
 import { registerOperation, type SendContext } from './registry'
 
 /** Shared by the outbox tests: a test operation kind whose send each test supplies. */

@@ -13,11 +13,15 @@ import { type JobLogger, type JobQueue, transactionConnection } from '../../jobs
 import { removeStoredFile, storeStream } from '../media/storage'
 import {
   approvedTimeByDay,
-  clearExportRows,
   type DayTime,
   databaseKnowsTimeZone,
-  exportCorrections,
   exportedUserIds,
+  periodBounds,
+  ratioIntervalsOfUsers,
+} from './approved-time-queries'
+import {
+  clearExportRows,
+  exportCorrections,
   exportRowsWithUsers,
   type FinanceExportListRow,
   failFinanceExport,
@@ -27,11 +31,9 @@ import {
   insertExportRows,
   insertFinanceExport,
   listFinanceExports,
-  periodBounds,
   previousExport,
-  ratioIntervalsOfUsers,
   setExportProgress,
-} from './queries'
+} from './export-queries'
 
 export const FINANCE_EXPORT_QUEUE = 'finance.export'
 type FinanceExportJobData = { exportId: number }

@@ -14,20 +14,22 @@ import { storageProblem } from '../task-intake/item-rules'
 import { readCsvRecords } from '../task-intake/records'
 import { dayOf, dayStart, endAfter, lastDayBefore } from './days'
 import {
-  firstExportedDay,
   insertMasterFile,
   insertMasterFileMedia,
-  insertRatioInterval,
   insertVspRecords,
   listMasterFiles,
-  lockUser,
   type MasterFileListRow,
   masterFileRow,
-  overlappingIntervals,
-  setRatioInterval,
   settleMasterFile,
   usersByLogin,
-} from './queries'
+} from './master-file-queries'
+import {
+  firstExportedDay,
+  insertRatioInterval,
+  lockUser,
+  overlappingIntervals,
+  setRatioInterval,
+} from './ratio-interval-queries'
 import { exportedMessage, overlapMessage, placeNewInterval } from './ratio-intervals'
 
 export function toMasterFile(row: MasterFileListRow): MasterFile {

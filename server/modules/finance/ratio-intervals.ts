@@ -19,7 +19,7 @@ import {
   ratioIntervalRow,
   ratioIntervalWithUser,
   setRatioInterval,
-} from './queries'
+} from './ratio-interval-queries'
 
 export function toRatioInterval(row: RatioIntervalListRow): RatioInterval {
   return {

@@ -34,7 +34,7 @@ import {
   requestFinanceExport,
 } from './exports'
 import { loadMasterFile, masterFiles } from './master-files'
-import { filterOptions, searchUsers } from './queries'
+import { filterOptions, searchUsers } from './picker-queries'
 import {
   createRatioInterval,
   endRatioInterval,

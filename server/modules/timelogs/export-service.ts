@@ -24,8 +24,7 @@ import {
   type WorktimeExportRow,
   worktimeExportStats,
 } from './export-queries'
-import { type LogScope, visibleUserIds } from './queries'
-import { logScopeOf } from './service'
+import { type LogScope, logScopeOf, visibleUserIds } from './scope'
 
 export type ExportServiceDeps = WorktimeExportDeps & { jobs: JobQueue | null }
 

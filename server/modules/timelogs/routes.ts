@@ -25,22 +25,18 @@ import {
 import { currentUser, requirePermission, requireUser } from '../../http/guards'
 import type { AppPlugin } from '../../http/valibot'
 import { pageEnvelope } from '../client-tasks/paging'
+import { submitSamples, submitTransition } from './activity-service'
+import { decide, decideOne, removeInterval } from './decision-service'
 import {
   activeDays,
-  createManualInterval,
-  decide,
-  decideOne,
   flatIntervalPage,
   intervalCount,
-  intervalOptions,
   intervalPage,
-  logScopeOf,
   ownPendingCount,
-  removeInterval,
-  submitSamples,
-  submitTransition,
   timelogStats,
-} from './service'
+} from './interval-service'
+import { createManualInterval, intervalOptions } from './manual-interval-service'
+import { logScopeOf } from './scope'
 
 const tags = ['timelogs']
 const onRequest = requireUser

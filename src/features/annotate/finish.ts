@@ -7,13 +7,13 @@ import {
   type WorkerItemSet,
 } from '../../../contract/worker'
 import { offlineDb } from '../../offline/db'
-import type { OutboxEvent } from '../../offline/engine'
 import {
   ITEM_SET_FINISH,
   type ItemSetFinishPayload,
   ItemSetFinishPayloadSchema,
 } from '../../offline/operations/item-set-finish'
 import { enqueue, subscribe, syncOutbox } from '../../offline/outbox'
+import type { OutboxEvent } from '../../offline/outbox-events'
 import { itemSetQuery } from './queries'
 import { patchStoredItemSet } from './stored'
 
