@@ -24,8 +24,8 @@ const LAST_SYNCED_KEY = 'outbox.lastSyncedAt'
 export type OutboxStatus = {
   /** The browser says online and the last send got an answer. */
   online: boolean
-  /** The signed-in user's ops still to send. */
-  pending: number
+  /** The signed-in user's ops still to send; null until this page has read them from the device. */
+  pending: number | null
   /** This tab is sending right now. */
   syncing: boolean
   /** The signed-in user's permanently rejected ops, oldest first, until they retry or discard. */
@@ -141,7 +141,7 @@ export class OutboxEngine {
   private readonly listeners = new Set<OutboxListener>()
   private status: OutboxStatus = {
     online: browserOnline(),
-    pending: 0,
+    pending: null,
     syncing: false,
     rejections: [],
     lastSyncedAt: null,
@@ -264,7 +264,7 @@ export class OutboxEngine {
   readonly hasUnsyncedChanges = async (): Promise<boolean> => {
     await this.folded()
     await this.refresh()
-    return this.status.pending > 0 || this.status.rejections.length > 0
+    return this.status.pending !== 0 || this.status.rejections.length > 0
   }
 
   /** Loads the status and replays now, then on `online`, on tab visible and on a timer. */
@@ -324,6 +324,8 @@ export class OutboxEngine {
     const signal = this.stopping.signal
     try {
       await this.folded()
+      // The first counts show at once, not after another tab's send frees the lock.
+      if (this.status.pending === null) await this.refresh()
       do {
         this.rerun = false
         const force = this.forceNext
