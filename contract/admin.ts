@@ -118,6 +118,11 @@ export const EndworkerGroupInputSchema = v.object({
   coordinators: ids,
   /** Groups a coordination group manages besides itself; only a coordination group has any. */
   managed_groups: ids,
+  /**
+   * The review group whose members review the work of this group's members (and, for a
+   * coordination group, of the groups it manages); another group, flagged review_group.
+   */
+  reviewed_by_group: v.nullable(IdSchema),
 })
 export type EndworkerGroupInput = v.InferOutput<typeof EndworkerGroupInputSchema>
 

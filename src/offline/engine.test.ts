@@ -2,6 +2,8 @@ import * as v from 'valibot'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client'
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './backoff'
+import { SYNC_LOCK_NAME } from './engine'
+import { withExclusiveLock } from './lock'
 import { registerOperation } from './registry'
 import {
   deferred,
@@ -46,6 +48,7 @@ describe('enqueue', () => {
     expect(op.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
 
     const reloaded = makeEngine({ ...options })
+    expect(reloaded.getStatus().pending).toBeNull()
     expect(await reloaded.hasUnsyncedChanges()).toBe(true)
     expect(reloaded.getStatus().pending).toBe(1)
   })
@@ -100,6 +103,28 @@ describe('enqueue', () => {
     await engine.sync()
     expect(sent.map((entry) => entry.payload)).toEqual([edit('a', 1), edit('a', 3)])
     expect(await storedOps(options.dbName)).toEqual([])
+  })
+})
+
+describe('status', () => {
+  it('reads the counts at start even while another tab holds the send lock', async () => {
+    const options = engineOptions()
+    await makeEngine(options).enqueue(TEST_KIND, edit('a', 1))
+    const otherTab = deferred()
+    const lockHeld = withExclusiveLock(
+      `${SYNC_LOCK_NAME}:${options.dbName}`,
+      null,
+      new AbortController().signal,
+      () => otherTab.promise,
+    )
+
+    const reloaded = makeEngine({ ...options })
+    recordSends()
+    reloaded.start()
+    await vi.waitFor(() => expect(reloaded.getStatus().pending).toBe(1))
+    otherTab.resolve()
+    await lockHeld
+    await vi.waitFor(() => expect(reloaded.getStatus().pending).toBe(0))
   })
 })
 

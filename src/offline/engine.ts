@@ -76,7 +76,7 @@ export class OutboxEngine {
   private readonly sending: PassContext
   private status: OutboxStatus = {
     online: browserOnline(),
-    pending: 0,
+    pending: null,
     syncing: false,
     rejections: [],
     lastSyncedAt: null,
@@ -208,7 +208,7 @@ export class OutboxEngine {
   readonly hasUnsyncedChanges = async (): Promise<boolean> => {
     await this.folded()
     await this.refresh()
-    return this.status.pending > 0 || this.status.rejections.length > 0
+    return this.status.pending !== 0 || this.status.rejections.length > 0
   }
 
   /** Loads the status and replays now, then on `online`, on tab visible and on a timer. */
@@ -264,6 +264,8 @@ export class OutboxEngine {
     const signal = this.stopping.signal
     try {
       await this.folded()
+      // The first counts show at once, not after another tab's send frees the lock.
+      if (this.status.pending === null) await this.refresh()
       do {
         this.rerun = false
         const force = this.forceNext

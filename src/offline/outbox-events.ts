@@ -6,8 +6,8 @@ export const LAST_SYNCED_KEY = 'outbox.lastSyncedAt'
 export type OutboxStatus = {
   /** The browser says online and the last send got an answer. */
   online: boolean
-  /** The signed-in user's ops still to send. */
-  pending: number
+  /** The signed-in user's ops still to send; null until this page has read them from the device. */
+  pending: number | null
   /** This tab is sending right now. */
   syncing: boolean
   /** The signed-in user's permanently rejected ops, oldest first, until they retry or discard. */

@@ -22,6 +22,19 @@ async function checkAccounts(db: Db, field: string, ids: number[]) {
   if (missing.length > 0) throw fieldError(field, `No such accounts: ${missing.join(', ')}.`)
 }
 
+/** The reviewing group is another group, one flagged as a review group. */
+async function checkReviewingGroup(db: Db, id: number | null, reviewingId: number | null) {
+  if (reviewingId === null) return
+  if (reviewingId === id) {
+    throw fieldError('reviewed_by_group', 'A group cannot review its own work: choose another.')
+  }
+  const reviewing = await endworkerGroupQueries.find(db, reviewingId)
+  if (!reviewing) throw fieldError('reviewed_by_group', `No such group: ${reviewingId}.`)
+  if (!reviewing.reviewGroup) {
+    throw fieldError('reviewed_by_group', `The group ${reviewing.name} is not a review group.`)
+  }
+}
+
 /** Coordinators and managed groups belong to coordination groups only. */
 async function checkEndworkerGroup(db: Db, id: number | null, input: EndworkerGroupInput) {
   if (!input.coordination_group && input.coordinators.length > 0) {
@@ -39,6 +52,7 @@ async function checkEndworkerGroup(db: Db, id: number | null, input: EndworkerGr
   if (missing.length > 0) {
     throw fieldError('managed_groups', `No such groups: ${missing.join(', ')}.`)
   }
+  await checkReviewingGroup(db, id, input.reviewed_by_group)
 }
 
 export const endworkerGroupService = collectionService({
@@ -53,12 +67,14 @@ export const endworkerGroupService = collectionService({
       members: row.members,
       coordinators: row.coordinators,
       managed_groups: row.managedGroups,
+      reviewed_by_group: row.reviewedByGroupId,
     })),
   values: (input: EndworkerGroupInput) => ({
     name: input.name,
     taskGroup: input.task_group,
     reviewGroup: input.review_group,
     coordinationGroup: input.coordination_group,
+    reviewedByGroupId: input.reviewed_by_group,
   }),
   unique: { field: 'name', of: (input) => input.name, taken: nameTaken },
   check: checkEndworkerGroup,

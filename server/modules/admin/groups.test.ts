@@ -26,6 +26,7 @@ const endworkerGroup = (overrides: Record<string, unknown> = {}) => ({
   members: [workerId],
   coordinators: [],
   managed_groups: [],
+  reviewed_by_group: null,
   ...overrides,
 })
 
@@ -94,6 +95,67 @@ describe('end-worker groups', () => {
     expect((await staff.put('admin/endworker-groups/999999/', endworkerGroup())).statusCode).toBe(
       404,
     )
+  })
+
+  it('sets and clears the review group that reviews the work of the group', async () => {
+    const reviewers = await createEndworkerGroup({ task_group: false, review_group: true })
+    const input = endworkerGroup({ reviewed_by_group: reviewers.id })
+    const created = await staff.post('admin/endworker-groups/', input)
+    expect(created.statusCode).toBe(201)
+    const group = created.json()
+    expect(group).toMatchObject({ reviewed_by_group: reviewers.id })
+    const listed = await staff.get('admin/endworker-groups/', { query: { search: input.name } })
+    expect(listed.json().results).toEqual([group])
+
+    const cleared = await staff.put(`admin/endworker-groups/${group.id}/`, {
+      ...input,
+      reviewed_by_group: null,
+    })
+    expect(cleared.statusCode).toBe(200)
+    expect(cleared.json()).toEqual({ ...group, reviewed_by_group: null })
+  })
+
+  it('refuses a review group that is no review group, the group itself or no group', async () => {
+    const plain = await createEndworkerGroup()
+    const reviewers = await createEndworkerGroup({ review_group: true })
+    const refusals = [
+      {
+        answer: await staff.post(
+          'admin/endworker-groups/',
+          endworkerGroup({ reviewed_by_group: plain.id }),
+        ),
+        message: `The group ${plain.name} is not a review group.`,
+      },
+      {
+        answer: await staff.put(
+          `admin/endworker-groups/${reviewers.id}/`,
+          endworkerGroup({
+            name: reviewers.name,
+            review_group: true,
+            reviewed_by_group: reviewers.id,
+          }),
+        ),
+        message: 'A group cannot review its own work: choose another.',
+      },
+      {
+        answer: await staff.post(
+          'admin/endworker-groups/',
+          endworkerGroup({ reviewed_by_group: 999_999 }),
+        ),
+        message: 'No such group: 999999.',
+      },
+    ]
+    for (const { answer, message } of refusals) {
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json()).toMatchObject({
+        code: 'validation_error',
+        fields: { reviewed_by_group: [message] },
+      })
+    }
+    const unchanged = await staff.get('admin/endworker-groups/', {
+      query: { search: reviewers.name },
+    })
+    expect(unchanged.json().results).toMatchObject([{ id: reviewers.id, reviewed_by_group: null }])
   })
 
   it('refuses to delete a group task types or registration keys use, naming them', async () => {

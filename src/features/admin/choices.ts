@@ -19,6 +19,15 @@ export function useEndworkerGroupChoices(): Choice[] {
   return byName(useQuery(everyEntry(endworkerGroupsApi)).data?.results)
 }
 
+/**
+ * The review groups as choices, with `chosen` kept even where it is no longer one: the form
+ * shows what is saved, and saving it again says why it cannot stay.
+ */
+export function useReviewGroupChoices(chosen: number | null): Choice[] {
+  const groups = useQuery(everyEntry(endworkerGroupsApi)).data?.results
+  return byName(groups?.filter((group) => group.review_group || group.id === chosen))
+}
+
 export function useClientGroupChoices(): Choice[] {
   return byName(useQuery(everyEntry(clientGroupsApi)).data?.results)
 }

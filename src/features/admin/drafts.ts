@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { keepFormDraft, readFormDraft } from '../../ui/forms/drafts'
+import { keepFormDraft, restoredDraft } from '../../ui/forms/drafts'
 
 /**
  * Unsaved admin forms survive a reload or a closed tab: their values are stored by form key on
@@ -10,18 +10,20 @@ import { keepFormDraft, readFormDraft } from '../../ui/forms/drafts'
 /** Admin drafts share the app's form drafts, under names of their own. */
 const draftName = (key: string) => `admin:${key}`
 
-function readDraft<TValues>(key: string): TValues | null {
-  return (readFormDraft(draftName(key)) as TValues | undefined) ?? null
-}
-
 const writeDraft = (key: string, values: unknown) => keepFormDraft(draftName(key), values)
 
 export const forgetDraft = (key: string) => writeDraft(key, undefined)
 
-/** The values a form starts from: its draft when one is stored, else `initial`. */
-export function useDraftStart<TValues>(key: string, initial: TValues) {
+/**
+ * The values a form starts from: its draft when one is stored (over `initial`, so a field added
+ * since the draft was kept starts from its initial value), else `initial`.
+ */
+export function useDraftStart<TValues extends Record<string, unknown>>(
+  key: string,
+  initial: TValues,
+) {
   const [start] = useState(() => {
-    const draft = readDraft<TValues>(key)
+    const draft = restoredDraft(initial, draftName(key))
     return { values: draft ?? initial, restored: draft !== null }
   })
   return start

@@ -8,21 +8,35 @@ import { useOutboxStatus } from '../../offline/hooks'
 import { syncOutbox } from '../../offline/outbox'
 import { RejectionList } from './RejectionList'
 
+const unsyncedChanges = (pending: number) =>
+  plural(pending, { one: '# unsynced change', other: '# unsynced changes' })
+
 /**
  * The header's connection and sync state: online or offline, how many changes wait to be sent,
- * and in its popover the refused ones (to retry or discard) and 'Sync now'.
+ * and in its popover the refused ones (to retry or discard) and 'Sync now'. Until the outbox has
+ * read this device it shows no count, only that it is checking.
  */
 export function SyncIndicator() {
   const { t } = useLingui()
   const { online, pending, syncing, rejections, lastSyncedAt } = useOutboxStatus()
   const connection = online ? t`online` : t`offline`
-  const unsynced = plural(pending, { one: '# unsynced change', other: '# unsynced changes' })
+  const unsynced = pending === null ? null : unsyncedChanges(pending)
   const refused = plural(rejections.length, { one: '# refused change', other: '# refused changes' })
   const label =
-    rejections.length === 0
-      ? t`Sync status: ${connection}, ${unsynced}`
-      : t`Sync status: ${connection}, ${unsynced}, ${refused}`
+    unsynced === null
+      ? t`Sync status: ${connection}, checking this device`
+      : rejections.length === 0
+        ? t`Sync status: ${connection}, ${unsynced}`
+        : t`Sync status: ${connection}, ${unsynced}, ${refused}`
   const lastSynced = lastSyncedAt && dayjs(lastSyncedAt).format(DATE_TIME_SECONDS_FORMAT)
+  const waiting =
+    unsynced === null ? (
+      <Trans>Checking this device for changes not yet sent…</Trans>
+    ) : pending === 0 ? (
+      <Trans>Every change is on the server.</Trans>
+    ) : (
+      <Trans>{unsynced} wait on this device and are sent when the server can be reached.</Trans>
+    )
 
   return (
     <Popover position="bottom-end" shadow="md" width={360} withArrow>
@@ -51,15 +65,7 @@ export function SyncIndicator() {
           <Text fw={700} size="sm">
             {online ? <Trans>You are online</Trans> : <Trans>You are offline</Trans>}
           </Text>
-          <Text size="sm">
-            {pending === 0 ? (
-              <Trans>Every change is on the server.</Trans>
-            ) : (
-              <Trans>
-                {unsynced} wait on this device and are sent when the server can be reached.
-              </Trans>
-            )}
-          </Text>
+          <Text size="sm">{waiting}</Text>
           {lastSynced && (
             <Text size="xs" c="dimmed">
               <Trans>Last sent: {lastSynced}</Trans>

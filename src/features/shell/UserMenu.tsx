@@ -31,8 +31,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
     // Unreadable offline storage (private mode, an old browser) holds nothing to warn about, and
     // must not keep the user from signing out.
     if (await hasUnsyncedChanges().catch(() => false)) {
+      // Known by now: hasUnsyncedChanges has just read the device.
       const { pending, rejections } = getOutboxStatus()
-      setUnsent(pending + rejections.length)
+      setUnsent((pending ?? 0) + rejections.length)
     } else {
       await signOutAndLeave()
     }

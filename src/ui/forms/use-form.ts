@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { type ChangeEvent, type FormEvent, useState } from 'react'
 import type * as v from 'valibot'
-import { keepFormDraft, readFormDraft } from './drafts'
+import { keepFormDraft, restoredDraft } from './drafts'
 import { type FieldErrors, type IssueDescriber, submissionErrors, validate } from './form-errors'
 
 type FormOptions<TValues, TSchema extends v.GenericSchema, TResult> = {
@@ -32,29 +32,14 @@ type FormOptions<TValues, TSchema extends v.GenericSchema, TResult> = {
   draftFits?: (draft: TValues, initial: TValues) => boolean
 }
 
-/**
- * The stored draft over the initial values: only fields the form has, each holding the same kind
- * of value (anything else is from an older version of the form and is dropped).
- */
+/** The stored draft when there is one that fits, else the initial values. */
 function restoredValues<TValues extends Record<string, unknown>>(
   initial: TValues,
   draftName: string | undefined,
   fits: ((draft: TValues, initial: TValues) => boolean) | undefined,
 ): TValues {
-  const stored = draftName ? readFormDraft(draftName) : undefined
-  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return initial
-  const kind = (value: unknown) =>
-    value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
-  const draft = { ...initial }
-  for (const [field, value] of Object.entries(stored as Record<string, unknown>)) {
-    if (
-      field in initial &&
-      (kind(value) === kind(initial[field]) || kind(initial[field]) === 'null' || value === null)
-    ) {
-      ;(draft as Record<string, unknown>)[field] = value
-    }
-  }
-  return fits && !fits(draft, initial) ? initial : draft
+  const draft = draftName ? restoredDraft(initial, draftName) : null
+  return draft && (!fits || fits(draft, initial)) ? draft : initial
 }
 
 const isUnder = (path: string, field: string) => path === field || path.startsWith(`${field}.`)

@@ -1,10 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Badge, Group, MultiSelect, Switch, TextInput } from '@mantine/core'
+import { Badge, Group, MultiSelect, Select, Switch, TextInput } from '@mantine/core'
 import { type EndworkerGroup, EndworkerGroupInputSchema } from '../../../../contract/admin'
 import { AdminFormShell, useAdminForm } from '../AdminForm'
 import { AdminListPage } from '../AdminListPage'
 import { endworkerGroupsApi } from '../api'
-import { idNumbers, idTexts, useAccountChoices, useEndworkerGroupChoices } from '../choices'
+import {
+  idNumbers,
+  idTexts,
+  useAccountChoices,
+  useEndworkerGroupChoices,
+  useReviewGroupChoices,
+} from '../choices'
 
 type EndworkerGroupValues = {
   name: string
@@ -14,6 +20,8 @@ type EndworkerGroupValues = {
   members: string[]
   coordinators: string[]
   managed_groups: string[]
+  /** The reviewing group's id as the picker holds it; null for none. */
+  reviewed_by_group: string | null
 }
 
 const FLAGS = ['task_group', 'review_group', 'coordination_group'] as const
@@ -21,7 +29,9 @@ const FLAGS = ['task_group', 'review_group', 'coordination_group'] as const
 function EndworkerGroupForm({ group, close }: { group: EndworkerGroup | null; close: () => void }) {
   const { t } = useLingui()
   const accounts = useAccountChoices()
-  const groups = useEndworkerGroupChoices().filter((choice) => choice.value !== String(group?.id))
+  const notItself = (choice: { value: string }) => choice.value !== String(group?.id)
+  const groups = useEndworkerGroupChoices().filter(notItself)
+  const reviewGroups = useReviewGroupChoices(group?.reviewed_by_group ?? null).filter(notItself)
   const form = useAdminForm({
     draftKey: `endworker-group:${group?.id ?? 'new'}`,
     initialValues: {
@@ -32,6 +42,7 @@ function EndworkerGroupForm({ group, close }: { group: EndworkerGroup | null; cl
       members: idTexts(group?.members ?? []),
       coordinators: idTexts(group?.coordinators ?? []),
       managed_groups: idTexts(group?.managed_groups ?? []),
+      reviewed_by_group: group?.reviewed_by_group == null ? null : String(group.reviewed_by_group),
     } satisfies EndworkerGroupValues,
     schema: EndworkerGroupInputSchema,
     toInput: (values: EndworkerGroupValues) => ({
@@ -40,6 +51,8 @@ function EndworkerGroupForm({ group, close }: { group: EndworkerGroup | null; cl
       // Only a coordination group has coordinators and managed groups.
       coordinators: values.coordination_group ? idNumbers(values.coordinators) : [],
       managed_groups: values.coordination_group ? idNumbers(values.managed_groups) : [],
+      reviewed_by_group:
+        values.reviewed_by_group === null ? null : Number(values.reviewed_by_group),
     }),
     submit: (payload) =>
       group ? endworkerGroupsApi.replace(group.id, payload) : endworkerGroupsApi.create(payload),
@@ -66,6 +79,18 @@ function EndworkerGroupForm({ group, close }: { group: EndworkerGroup | null; cl
         />
       ))}
       <MultiSelect label={t`Members`} data={accounts} searchable {...form.field('members')} />
+      <Select
+        label={t`Reviewed by`}
+        description={t`The review group whose members review the work of this group’s members.`}
+        placeholder={t`No review group`}
+        nothingFoundMessage={t`No review groups`}
+        data={reviewGroups}
+        searchable
+        clearable
+        // Mantine hides its clear button from assistive technology; this one is named instead.
+        clearButtonProps={{ 'aria-hidden': false, 'aria-label': t`Clear the review group` }}
+        {...form.field('reviewed_by_group')}
+      />
       {form.values.coordination_group && (
         <>
           <MultiSelect
@@ -90,6 +115,9 @@ function EndworkerGroupForm({ group, close }: { group: EndworkerGroup | null; cl
 /** /admin_panel/groups/endworker_groups */
 export function EndworkerGroupsPage() {
   const { t } = useLingui()
+  const groupNames = new Map(
+    useEndworkerGroupChoices().map((choice) => [Number(choice.value), choice.label]),
+  )
   const purposes = {
     task_group: t`Tasks`,
     review_group: t`Review`,
@@ -125,6 +153,12 @@ export function EndworkerGroupsPage() {
               ))}
             </Group>
           ),
+        },
+        {
+          key: 'reviewed_by_group',
+          header: <Trans>Reviewed by</Trans>,
+          cell: (row) =>
+            row.reviewed_by_group === null ? '—' : groupNames.get(row.reviewed_by_group),
         },
         {
           key: 'members',
