@@ -9,7 +9,7 @@ import { ConfirmDeleteDialog } from '../../ui/ConfirmDialog'
 import type { DataColumn } from '../../ui/DataTable'
 import { generalMessage } from '../../ui/forms/form-errors'
 import { notifyError } from '../../ui/notify'
-import { PagedList } from '../../ui/PagedList'
+import { PagedTable } from '../../ui/PagedList'
 import { TitleBar } from '../../ui/TitleBar'
 import { type AdminCollection, type AdminListQuery, adminKeys } from './api'
 
@@ -153,9 +153,11 @@ export function AdminListPage<T extends { id: number }>({
         />
         {filters}
       </Group>
-      <PagedList
+      <PagedTable
+        query={result}
+        emptyTitle={emptyTitle}
+        paging={{ page, onPage: (next) => setPaging({ filterKey, page: next }) }}
         label={label}
-        result={result}
         columns={[
           ...columns.filter(
             (column) => !phone || !phoneColumns || phoneColumns.includes(column.key),
@@ -163,10 +165,8 @@ export function AdminListPage<T extends { id: number }>({
           actions,
         ]}
         minWidth={phone ? undefined : 720}
-        emptyTitle={emptyTitle}
-        page={page}
-        pageSize={DEFAULT_PAGE_SIZE}
-        onPageChange={(next) => setPaging({ filterKey, page: next })}
+        striped
+        highlightOnHover
       />
       <Modal
         opened={editing !== null}

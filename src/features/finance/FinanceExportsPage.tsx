@@ -21,7 +21,7 @@ import type {
 import { type DataColumn, DataTable } from '../../ui/DataTable'
 import { generalMessage } from '../../ui/forms/form-errors'
 import { notifyError, notifySuccess } from '../../ui/notify'
-import { PageButtons } from '../../ui/PageButtons'
+import { PagedTable } from '../../ui/PagedList'
 import { Empty, QueryContent } from '../../ui/QueryStates'
 import { TitleBar } from '../../ui/TitleBar'
 import { formatDateTime } from '../account/format'
@@ -200,35 +200,21 @@ export function FinanceExportsPage() {
           }}
         />
       </Paper>
-      <QueryContent
+      <PagedTable
         query={query}
         loadingLabel={t`Loading the finance exports…`}
         failedTitle={<Trans>The finance exports could not be loaded.</Trans>}
-      >
-        {(page) =>
-          page.results.length === 0 ? (
-            <Empty title={<Trans>No finance exports yet</Trans>} />
-          ) : (
-            <Stack gap="xs">
-              <DataTable
-                label={t`Finance exports`}
-                columns={columns}
-                rows={page.results}
-                rowKey={(row) => row.id}
-                minWidth={1000}
-                busy={query.isFetching}
-              />
-              <PageButtons
-                pageSize={FINANCE_PAGE_SIZE}
-                page={page}
-                offset={offset}
-                onOffsetChange={setOffset}
-                countLabel={t`Exports: ${page.count}`}
-              />
-            </Stack>
-          )
-        }
-      </QueryContent>
+        emptyTitle={<Trans>No finance exports yet</Trans>}
+        paging={{
+          offset,
+          onOffset: setOffset,
+          pageSize: FINANCE_PAGE_SIZE,
+          countLabel: (page) => t`Exports: ${page.count}`,
+        }}
+        label={t`Finance exports`}
+        columns={columns}
+        minWidth={1000}
+      />
       <Modal
         opened={detailOf !== null}
         onClose={() => setDetailOf(null)}

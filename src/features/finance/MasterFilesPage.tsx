@@ -20,11 +20,10 @@ import {
   type MasterFile,
 } from '../../../contract/finance'
 import type { UploadProgress as Progressed } from '../../api/upload'
-import { type DataColumn, DataTable } from '../../ui/DataTable'
+import type { DataColumn } from '../../ui/DataTable'
 import { FormError } from '../../ui/forms/FormError'
 import { generalMessage } from '../../ui/forms/form-errors'
-import { PageButtons } from '../../ui/PageButtons'
-import { Empty, QueryContent } from '../../ui/QueryStates'
+import { PagedTable } from '../../ui/PagedList'
 import { TitleBar } from '../../ui/TitleBar'
 import { formatDateTime } from '../account/format'
 import { UploadProgress } from '../client/tasks/upload/UploadProgress'
@@ -239,35 +238,21 @@ export function MasterFilesPage() {
         </Stack>
       </Paper>
       <TitleBar level="section" title={<Trans>Uploaded files</Trans>} />
-      <QueryContent
+      <PagedTable
         query={query}
         loadingLabel={t`Loading the master files…`}
         failedTitle={<Trans>The master files could not be loaded.</Trans>}
-      >
-        {(page) =>
-          page.results.length === 0 ? (
-            <Empty title={<Trans>No master files yet</Trans>} />
-          ) : (
-            <Stack gap="xs">
-              <DataTable
-                label={t`Uploaded master files`}
-                columns={columns}
-                rows={page.results}
-                rowKey={(row) => row.id}
-                minWidth={820}
-                busy={query.isFetching}
-              />
-              <PageButtons
-                pageSize={FINANCE_PAGE_SIZE}
-                page={page}
-                offset={offset}
-                onOffsetChange={setOffset}
-                countLabel={t`Files: ${page.count}`}
-              />
-            </Stack>
-          )
-        }
-      </QueryContent>
+        emptyTitle={<Trans>No master files yet</Trans>}
+        paging={{
+          offset,
+          onOffset: setOffset,
+          pageSize: FINANCE_PAGE_SIZE,
+          countLabel: (page) => t`Files: ${page.count}`,
+        }}
+        label={t`Uploaded master files`}
+        columns={columns}
+        minWidth={820}
+      />
       <Modal
         opened={shown !== null}
         onClose={() => setShown(null)}

@@ -24,13 +24,12 @@ import {
   RatioIntervalEndSchema,
 } from '../../../contract/finance'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
-import { type DataColumn, DataTable } from '../../ui/DataTable'
+import type { DataColumn } from '../../ui/DataTable'
 import { FormError } from '../../ui/forms/FormError'
 import { generalMessage } from '../../ui/forms/form-errors'
 import { useForm } from '../../ui/forms/use-form'
 import { notifyError, notifySuccess } from '../../ui/notify'
-import { PageButtons } from '../../ui/PageButtons'
-import { Empty, QueryContent } from '../../ui/QueryStates'
+import { PagedTable } from '../../ui/PagedList'
 import { TitleBar } from '../../ui/TitleBar'
 import { formatDate } from '../client/tasks/format'
 import {
@@ -172,35 +171,21 @@ export function RatioIntervalsPage() {
           onChange={(event) => filter({ date: event.currentTarget.value || undefined })}
         />
       </SimpleGrid>
-      <QueryContent
+      <PagedTable
         query={query}
         loadingLabel={t`Loading the ratio intervals…`}
         failedTitle={<Trans>The ratio intervals could not be loaded.</Trans>}
-      >
-        {(page) =>
-          page.results.length === 0 ? (
-            <Empty title={<Trans>No ratio intervals</Trans>} />
-          ) : (
-            <Stack gap="xs">
-              <DataTable
-                label={t`Ratio intervals`}
-                columns={columns}
-                rows={page.results}
-                rowKey={(row) => row.id}
-                minWidth={760}
-                busy={query.isFetching}
-              />
-              <PageButtons
-                pageSize={FINANCE_PAGE_SIZE}
-                page={page}
-                offset={offset}
-                onOffsetChange={setOffset}
-                countLabel={t`Intervals: ${page.count}`}
-              />
-            </Stack>
-          )
-        }
-      </QueryContent>
+        emptyTitle={<Trans>No ratio intervals</Trans>}
+        paging={{
+          offset,
+          onOffset: setOffset,
+          pageSize: FINANCE_PAGE_SIZE,
+          countLabel: (page) => t`Intervals: ${page.count}`,
+        }}
+        label={t`Ratio intervals`}
+        columns={columns}
+        minWidth={760}
+      />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -1,12 +1,10 @@
 import { Trans } from '@lingui/react/macro'
-import { Stack } from '@mantine/core'
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { Paged } from '../../../contract/common'
 import type { TimeLogInterval } from '../../../contract/timelogs'
 import type { DataColumn } from '../../ui/DataTable'
-import { Empty, LoadFailed, Loading } from '../../ui/QueryStates'
-import { ListPaging } from '../client/tasks/table/ListPaging'
+import { PagedList } from '../../ui/PagedList'
 import type { IntervalListControls } from './IntervalFilterBar'
 import { IntervalTable } from './IntervalTable'
 
@@ -32,26 +30,15 @@ export function IntervalList({
   ...table
 }: IntervalListProps) {
   const result = useQuery(query)
-  if (result.isPending) return <Loading label={label} />
-  if (result.isError)
-    return (
-      <LoadFailed error={result.error} title={<Trans>The time logs could not be loaded.</Trans>} />
-    )
-  const { results, count } = result.data
   return (
-    <Stack>
-      {results.length === 0 ? (
-        <Empty title={emptyTitle} />
-      ) : (
-        <IntervalTable
-          label={label}
-          rows={results}
-          tz={controls.tz}
-          busy={result.isPlaceholderData}
-          {...table}
-        />
-      )}
-      <ListPaging count={count} page={controls.page} onPage={onPage} pageSize={controls.limit} />
-    </Stack>
+    <PagedList
+      query={result}
+      loadingLabel={label}
+      failedTitle={<Trans>The time logs could not be loaded.</Trans>}
+      emptyTitle={emptyTitle}
+      paging={{ page: controls.page, onPage, pageSize: controls.limit }}
+    >
+      {(rows) => <IntervalTable label={label} rows={rows} tz={controls.tz} {...table} />}
+    </PagedList>
   )
 }

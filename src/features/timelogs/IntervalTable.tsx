@@ -34,7 +34,6 @@ type IntervalTableProps = {
   rows: readonly TimeLogInterval[]
   /** Time zone of the times shown, in decimal hours. */
   tz: number
-  busy?: boolean
   showUser?: boolean
   /** A leading cell (a selection check box) and trailing actions, when the rows can be acted on. */
   leading?: DataColumn<TimeLogInterval>
@@ -46,7 +45,6 @@ export function IntervalTable({
   label,
   rows,
   tz,
-  busy,
   showUser = false,
   leading,
   actions,
@@ -133,7 +131,6 @@ export function IntervalTable({
       rowKey={(row) => row.id}
       minWidth={760}
       striped
-      busy={busy}
     />
   )
 }

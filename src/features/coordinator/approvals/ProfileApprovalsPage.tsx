@@ -12,11 +12,10 @@ import type { CoordinatorApproval } from '../../../../contract/coordinator-users
 import { ConfirmDeleteDialog } from '../../../ui/ConfirmDialog'
 import { generalMessage } from '../../../ui/forms/form-errors'
 import { notifyError, notifySuccess } from '../../../ui/notify'
-import { Empty, QueryContent } from '../../../ui/QueryStates'
+import { PagedList } from '../../../ui/PagedList'
 import { TitleBar } from '../../../ui/TitleBar'
 import { formatDateTime } from '../../account/format'
 import { DebouncedSearch } from '../../client/tasks/table/DebouncedSearch'
-import { ListPaging } from '../../client/tasks/table/ListPaging'
 import { CoordinationGroupFilter } from '../CoordinationGroupFilter'
 import { useCoordinationGroupFilter } from '../coordination-group-search'
 import { coordinatorKeys } from '../queries'
@@ -140,41 +139,34 @@ export function ProfileApprovalsPage({ search, onSearch }: ProfileApprovalsPageP
           allowDeselect={false}
         />
       </SimpleGrid>
-      <QueryContent
+      <PagedList
         query={list}
         loadingLabel={t`Loading the profile approvals…`}
         failedTitle={<Trans>The profile approvals could not be loaded.</Trans>}
+        emptyTitle={<Trans>No profile approvals here</Trans>}
+        paging={{ page: search.page ?? 1, onPage: (page) => onSearch({ page }) }}
       >
-        {(page) =>
-          page.results.length === 0 ? (
-            <Empty title={<Trans>No profile approvals here</Trans>} />
-          ) : (
-            <Stack gap="sm" aria-busy={list.isFetching}>
-              {firstPending && (
-                <Text size="sm" c="dimmed">
-                  <Trans>
-                    Shortcuts: A approves and R rejects the first pending change in the list.
-                  </Trans>
-                </Text>
-              )}
-              {page.results.map((approval) => (
-                <ApprovalCard
-                  key={approval.id}
-                  approval={approval}
-                  deciding={decision.isPending && decision.variables?.id === approval.id}
-                  onDecide={(status) => decision.mutate({ id: approval.id, status })}
-                  onDelete={() => setDeleting(approval)}
-                />
-              ))}
-              <ListPaging
-                count={page.count}
-                page={search.page ?? 1}
-                onPage={(next) => onSearch({ page: next })}
+        {(approvals) => (
+          <Stack gap="sm">
+            {firstPending && (
+              <Text size="sm" c="dimmed">
+                <Trans>
+                  Shortcuts: A approves and R rejects the first pending change in the list.
+                </Trans>
+              </Text>
+            )}
+            {approvals.map((approval) => (
+              <ApprovalCard
+                key={approval.id}
+                approval={approval}
+                deciding={decision.isPending && decision.variables?.id === approval.id}
+                onDecide={(status) => decision.mutate({ id: approval.id, status })}
+                onDelete={() => setDeleting(approval)}
               />
-            </Stack>
-          )
-        }
-      </QueryContent>
+            ))}
+          </Stack>
+        )}
+      </PagedList>
       <ConfirmDeleteDialog
         opened={deleting !== null}
         title={t`Delete the approval of ${deleting?.end_worker.username ?? ''}?`}

@@ -5,14 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { CoordinatorItemSet } from '../../../../contract/worker'
 import { ConfirmDialog } from '../../../ui/ConfirmDialog'
-import { type DataColumn, DataTable } from '../../../ui/DataTable'
+import type { DataColumn } from '../../../ui/DataTable'
 import { generalMessage } from '../../../ui/forms/form-errors'
 import { notifyError, notifySuccess } from '../../../ui/notify'
-import { Empty, QueryContent } from '../../../ui/QueryStates'
+import { PagedTable } from '../../../ui/PagedList'
 import { TitleBar } from '../../../ui/TitleBar'
 import { formatDateTime } from '../../account/format'
 import { DebouncedSearch } from '../../client/tasks/table/DebouncedSearch'
-import { ListPaging } from '../../client/tasks/table/ListPaging'
 import { CoordinationGroupFilter } from '../CoordinationGroupFilter'
 import { useCoordinationGroupFilter } from '../coordination-group-search'
 import { endItemSetLock, itemSetKeys, itemSetListQuery } from './queries'
@@ -152,33 +151,16 @@ export function ItemSetsPage({ search, onSearch }: ItemSetsPageProps) {
           allowDeselect={false}
         />
       </SimpleGrid>
-      <QueryContent
+      <PagedTable
         query={list}
         loadingLabel={t`Loading the item sets…`}
         failedTitle={<Trans>The item sets could not be loaded.</Trans>}
-      >
-        {(page) =>
-          page.results.length === 0 ? (
-            <Empty title={<Trans>No item sets here</Trans>} />
-          ) : (
-            <Stack gap="xs">
-              <DataTable
-                label={t`Item sets`}
-                columns={columns}
-                rows={page.results}
-                rowKey={(set) => set.id}
-                minWidth={900}
-                busy={list.isFetching}
-              />
-              <ListPaging
-                count={page.count}
-                page={search.page ?? 1}
-                onPage={(next) => onSearch({ page: next })}
-              />
-            </Stack>
-          )
-        }
-      </QueryContent>
+        emptyTitle={<Trans>No item sets here</Trans>}
+        paging={{ page: search.page ?? 1, onPage: (page) => onSearch({ page }) }}
+        label={t`Item sets`}
+        columns={columns}
+        minWidth={900}
+      />
       <ConfirmDialog
         opened={ending !== null}
         title={t`End the lock of set ${ending?.id ?? ''}?`}

@@ -5,11 +5,10 @@ import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/reac
 import { type ReactNode, useState } from 'react'
 import type { Paged } from '../../../../contract/common'
 import { ConfirmDeleteDialog } from '../../../ui/ConfirmDialog'
-import { type DataColumn, DataTable } from '../../../ui/DataTable'
+import type { DataColumn } from '../../../ui/DataTable'
 import { generalMessage } from '../../../ui/forms/form-errors'
 import { notifyError } from '../../../ui/notify'
-import { PageButtons } from '../../../ui/PageButtons'
-import { Empty, QueryContent } from '../../../ui/QueryStates'
+import { PagedTable } from '../../../ui/PagedList'
 import { TitleBar } from '../../../ui/TitleBar'
 import { CoordinationGroupFilter } from '../CoordinationGroupFilter'
 import { useCoordinationGroupFilter } from '../coordination-group-search'
@@ -112,35 +111,21 @@ export function KeyListSection<T extends KeyRow>({
       <TitleBar level="page" title={title} />
       {!everyKey && <CoordinationGroupFilter />}
       {creation}
-      <QueryContent
+      <PagedTable
         query={query}
         loadingLabel={t`Loading the keys…`}
         failedTitle={<Trans>The keys could not be loaded.</Trans>}
-      >
-        {(page) =>
-          page.results.length === 0 ? (
-            <Empty title={emptyTitle} />
-          ) : (
-            <Stack gap="xs">
-              <DataTable
-                label={tableLabel}
-                columns={[...columns, actions]}
-                rows={page.results}
-                rowKey={(row) => row.id}
-                minWidth={720}
-                busy={query.isFetching}
-              />
-              <PageButtons
-                page={page}
-                offset={offset}
-                pageSize={KEY_PAGE_SIZE}
-                onOffsetChange={onOffsetChange}
-                countLabel={t`Keys: ${page.count}`}
-              />
-            </Stack>
-          )
-        }
-      </QueryContent>
+        emptyTitle={emptyTitle}
+        paging={{
+          offset,
+          onOffset: onOffsetChange,
+          pageSize: KEY_PAGE_SIZE,
+          countLabel: (page) => t`Keys: ${page.count}`,
+        }}
+        label={tableLabel}
+        columns={[...columns, actions]}
+        minWidth={720}
+      />
       <ConfirmDeleteDialog
         opened={deleting !== null}
         title={deleting ? deleteTitle(deleting) : ''}

@@ -7,13 +7,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type CoordinatorUser, USER_ORDERING_FIELDS } from '../../../../contract/coordinator-users'
 import { ConfirmDialog } from '../../../ui/ConfirmDialog'
-import { type DataColumn, DataTable } from '../../../ui/DataTable'
+import type { DataColumn } from '../../../ui/DataTable'
 import { generalMessage } from '../../../ui/forms/form-errors'
 import { notifyError, notifySuccess } from '../../../ui/notify'
-import { Empty, QueryContent } from '../../../ui/QueryStates'
+import { PagedTable } from '../../../ui/PagedList'
 import { TitleBar } from '../../../ui/TitleBar'
 import { formatDateTime } from '../../account/format'
-import { ListPaging } from '../../client/tasks/table/ListPaging'
 import { useCoordinationGroupFilter } from '../coordination-group-search'
 import { coordinatorKeys } from '../queries'
 import { anonymizeUser, userListQueryOptions, userStatsQueryOptions } from './queries'
@@ -203,33 +202,16 @@ export function UsersListPage({ search, onSearch }: UsersListPageProps) {
           w={{ base: '100%', sm: 220 }}
         />
       </Group>
-      <QueryContent
+      <PagedTable
         query={list}
         loadingLabel={t`Loading the users…`}
         failedTitle={<Trans>The users could not be loaded.</Trans>}
-      >
-        {(page) =>
-          page.results.length === 0 ? (
-            <Empty title={<Trans>No users match these filters</Trans>} />
-          ) : (
-            <Stack gap="xs">
-              <DataTable
-                label={t`Users`}
-                columns={columns}
-                rows={page.results}
-                rowKey={(user) => user.id}
-                minWidth={720}
-                busy={list.isFetching}
-              />
-              <ListPaging
-                count={page.count}
-                page={search.page ?? 1}
-                onPage={(next) => onSearch({ page: next })}
-              />
-            </Stack>
-          )
-        }
-      </QueryContent>
+        emptyTitle={<Trans>No users match these filters</Trans>}
+        paging={{ page: search.page ?? 1, onPage: (page) => onSearch({ page }) }}
+        label={t`Users`}
+        columns={columns}
+        minWidth={720}
+      />
       <UserEditDialog user={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         opened={anonymizing !== null}

@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { FlatIntervalGroup } from '../../../../contract/timelogs'
 import { DataTable } from '../../../ui/DataTable'
-import { Empty, LoadFailed, Loading } from '../../../ui/QueryStates'
+import { PagedList } from '../../../ui/PagedList'
 import { TitleBar } from '../../../ui/TitleBar'
-import { ListPaging } from '../../client/tasks/table/ListPaging'
 import { CoordinationGroupFilter } from '../../coordinator/CoordinationGroupFilter'
 import { useCoordinationGroupFilter } from '../../coordinator/coordination-group-search'
 import { formatDuration, formatInZone, SOURCE_LABELS, TIME_SECONDS_FORMAT } from '../format'
@@ -81,25 +80,21 @@ type FlatIntervalListProps = {
 function FlatIntervalList({ filters, page, controls, onPage }: FlatIntervalListProps) {
   const { t, i18n } = useLingui()
   const result = useQuery(flatIntervalsQuery(filters, page))
-  if (result.isPending) return <Loading label={t`Users' logs by day`} />
-  if (result.isError) {
-    return (
-      <LoadFailed error={result.error} title={<Trans>The time logs could not be loaded.</Trans>} />
-    )
-  }
-  const { results, count } = result.data
   return (
-    <Stack>
-      {results.length === 0 ? (
-        <Empty title={<Trans>No time logs match</Trans>} />
-      ) : (
+    <PagedList
+      query={result}
+      loadingLabel={t`Users' logs by day`}
+      failedTitle={<Trans>The time logs could not be loaded.</Trans>}
+      emptyTitle={<Trans>No time logs match</Trans>}
+      paging={{ page: controls.page, onPage, pageSize: controls.limit }}
+    >
+      {(rows) => (
         <DataTable<FlatIntervalGroup>
           label={t`Users' logs by day`}
-          rows={results}
+          rows={rows}
           rowKey={(row) => row.ids.join('-')}
           minWidth={760}
           striped
-          busy={result.isPlaceholderData}
           columns={[
             {
               key: 'user',
@@ -169,7 +164,6 @@ function FlatIntervalList({ filters, page, controls, onPage }: FlatIntervalListP
           ]}
         />
       )}
-      <ListPaging count={count} page={controls.page} onPage={onPage} pageSize={controls.limit} />
-    </Stack>
+    </PagedList>
   )
 }

@@ -20,19 +20,17 @@ import {
   WorktimeExportInputSchema,
 } from '../../../../contract/timelogs'
 import { ConfirmDeleteDialog } from '../../../ui/ConfirmDialog'
-import { DataTable } from '../../../ui/DataTable'
 import { FormError } from '../../../ui/forms/FormError'
 import { SubmitButton } from '../../../ui/forms/SubmitButton'
 import { useForm } from '../../../ui/forms/use-form'
 import { notifySuccess } from '../../../ui/notify'
-import { Empty, LoadFailed, Loading } from '../../../ui/QueryStates'
+import { PagedTable } from '../../../ui/PagedList'
 import { TitleBar } from '../../../ui/TitleBar'
 import { formatDateTime } from '../../account/format'
 import { TimeFramePicker } from '../../client/definitions/task-types/statistics/TimeFramePicker'
 import type { TimeFrame } from '../../client/definitions/task-types/statistics/time-frame'
 import { notifyFailure } from '../../client/tasks/errors'
 import { saveBlob } from '../../client/tasks/export/save-blob'
-import { ListPaging } from '../../client/tasks/table/ListPaging'
 import { coordinationGroupsQuery } from '../../coordinator/queries'
 import { coordinatorChoicesQuery, userRefsQuery } from '../../coordinator/users/queries'
 import { deviceTimeZone, formatDuration } from '../format'
@@ -87,110 +85,96 @@ export function WorktimeExportsPage() {
         )}
       </TitleBar>
       <ExportForm onCreated={() => void refresh()} />
-      {list.isPending ? (
-        <Loading label={t`Work time exports`} />
-      ) : list.isError ? (
-        <LoadFailed error={list.error} title={<Trans>The exports could not be loaded.</Trans>} />
-      ) : list.data.results.length === 0 ? (
-        <Empty title={<Trans>No work time exports yet</Trans>} />
-      ) : (
-        <>
-          <DataTable<WorktimeExport>
-            label={t`Work time exports`}
-            rows={list.data.results}
-            rowKey={(row) => row.id}
-            minWidth={720}
-            striped
-            busy={list.isPlaceholderData}
-            columns={[
-              {
-                key: 'range',
-                header: <Trans>Time range</Trans>,
-                cell: (row) => `${formatDateTime(row.start)} – ${formatDateTime(row.end)}`,
-                rowHeader: true,
-              },
-              {
-                key: 'status',
-                header: <Trans>Status</Trans>,
-                cell: (row) =>
-                  row.status === 'PROCESSING' ? (
-                    <Progress
-                      value={row.progress}
-                      animated
-                      aria-label={t`Export ${row.id}: ${row.progress}% done`}
-                      w={120}
-                    />
-                  ) : (
-                    <Tooltip label={row.error} disabled={!row.error}>
-                      <Badge color={STATUS_COLORS[row.status]} variant="light">
-                        {row.status === 'FINISHED' ? t`Finished` : t`Failed`}
-                      </Badge>
-                    </Tooltip>
-                  ),
-              },
-              {
-                key: 'users',
-                header: <Trans>Users</Trans>,
-                cell: (row) => row.rows_count,
-                numeric: true,
-              },
-              {
-                key: 'total',
-                header: <Trans>Work time</Trans>,
-                cell: (row) => formatDuration(row.total_seconds),
-                numeric: true,
-              },
-              {
-                key: 'created',
-                header: <Trans>Created</Trans>,
-                cell: (row) => (
-                  <Stack gap={0}>
-                    <Text size="sm">{formatDateTime(row.created_timestamp)}</Text>
-                    <Text size="xs" c="dimmed">
-                      {row.author?.username}
-                    </Text>
-                  </Stack>
-                ),
-              },
-              {
-                key: 'actions',
-                header: <Trans>Actions</Trans>,
-                cell: (row) => (
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label={t`Download CSV`}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t`Download export ${row.id} as CSV`}
-                        disabled={row.status !== 'FINISHED'}
-                        loading={download.isPending && download.variables?.id === row.id}
-                        onClick={() => download.mutate(row)}
-                      >
-                        <IconDownload size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t`Delete`}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t`Delete export ${row.id}`}
-                        onClick={() => setDeleting(row)}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                ),
-              },
-            ]}
-          />
-          <ListPaging
-            count={list.data.count}
-            page={page}
-            onPage={setPage}
-            pageSize={WORKTIME_EXPORT_PAGE_SIZE}
-          />
-        </>
-      )}
+      <PagedTable<WorktimeExport>
+        query={list}
+        loadingLabel={t`Work time exports`}
+        failedTitle={<Trans>The exports could not be loaded.</Trans>}
+        emptyTitle={<Trans>No work time exports yet</Trans>}
+        paging={{ page, onPage: setPage, pageSize: WORKTIME_EXPORT_PAGE_SIZE }}
+        label={t`Work time exports`}
+        minWidth={720}
+        striped
+        columns={[
+          {
+            key: 'range',
+            header: <Trans>Time range</Trans>,
+            cell: (row) => `${formatDateTime(row.start)} – ${formatDateTime(row.end)}`,
+            rowHeader: true,
+          },
+          {
+            key: 'status',
+            header: <Trans>Status</Trans>,
+            cell: (row) =>
+              row.status === 'PROCESSING' ? (
+                <Progress
+                  value={row.progress}
+                  animated
+                  aria-label={t`Export ${row.id}: ${row.progress}% done`}
+                  w={120}
+                />
+              ) : (
+                <Tooltip label={row.error} disabled={!row.error}>
+                  <Badge color={STATUS_COLORS[row.status]} variant="light">
+                    {row.status === 'FINISHED' ? t`Finished` : t`Failed`}
+                  </Badge>
+                </Tooltip>
+              ),
+          },
+          {
+            key: 'users',
+            header: <Trans>Users</Trans>,
+            cell: (row) => row.rows_count,
+            numeric: true,
+          },
+          {
+            key: 'total',
+            header: <Trans>Work time</Trans>,
+            cell: (row) => formatDuration(row.total_seconds),
+            numeric: true,
+          },
+          {
+            key: 'created',
+            header: <Trans>Created</Trans>,
+            cell: (row) => (
+              <Stack gap={0}>
+                <Text size="sm">{formatDateTime(row.created_timestamp)}</Text>
+                <Text size="xs" c="dimmed">
+                  {row.author?.username}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            key: 'actions',
+            header: <Trans>Actions</Trans>,
+            cell: (row) => (
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label={t`Download CSV`}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t`Download export ${row.id} as CSV`}
+                    disabled={row.status !== 'FINISHED'}
+                    loading={download.isPending && download.variables?.id === row.id}
+                    onClick={() => download.mutate(row)}
+                  >
+                    <IconDownload size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t`Delete`}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t`Delete export ${row.id}`}
+                    onClick={() => setDeleting(row)}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ),
+          },
+        ]}
+      />
       <ConfirmDeleteDialog
         opened={deleting !== null}
         title={<Trans>Delete this work time export?</Trans>}

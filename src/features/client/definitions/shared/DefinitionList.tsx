@@ -5,9 +5,8 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { DefinitionOrdering } from '../../../../../contract/client-definitions'
 import type { Paged } from '../../../../../contract/common'
-import { DEFAULT_PAGE_SIZE } from '../../../../../contract/constants'
 import type { DataColumn } from '../../../../ui/DataTable'
-import { PagedList } from '../../../../ui/PagedList'
+import { PagedTable } from '../../../../ui/PagedList'
 import { TitleBar } from '../../../../ui/TitleBar'
 import { ClientGroupFilter } from '../../client-group-filter'
 import type { ListState } from './list-state'
@@ -72,15 +71,15 @@ export function DefinitionList<T extends { id: number }>({
         />
         {filters}
       </Group>
-      <PagedList
+      <PagedTable
+        query={result}
+        emptyTitle={emptyTitle}
+        paging={{ page: state.page, onPage: state.setPage }}
         label={label}
-        result={result}
         columns={columns}
         minWidth={760}
-        emptyTitle={emptyTitle}
-        page={state.page}
-        pageSize={DEFAULT_PAGE_SIZE}
-        onPageChange={state.setPage}
+        striped
+        highlightOnHover
       />
     </Stack>
   )

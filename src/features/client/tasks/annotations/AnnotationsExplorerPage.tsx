@@ -2,10 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Group, Stack, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { RouterAnchor } from '../../../../ui/links'
+import { PagedList } from '../../../../ui/PagedList'
 import { Empty } from '../../../../ui/QueryStates'
 import { ClientGroupFilter } from '../../client-group-filter'
 import { annotationsQuery } from '../../queries/tasks'
-import { PagedList } from '../table/PagedList'
+import { pageParam } from '../table/search-params'
 import { AnnotationFilters } from './AnnotationFilters'
 import { AnnotationTable } from './AnnotationTable'
 import { type AnnotationSearch, annotationApiQuery, DEFAULT_ANNOTATION_ORDERING } from './search'
@@ -59,9 +60,8 @@ function TaskAnnotations({ taskId, search, onSearch }: ExplorerProps & { taskId:
         query={annotations}
         loadingLabel={t`Loading the annotations…`}
         failedTitle={<Trans>The annotations could not be loaded.</Trans>}
-        empty={<Empty title={<Trans>No annotations match these filters.</Trans>} />}
-        page={search.page}
-        onPage={(page) => onSearch({ page })}
+        emptyTitle={<Trans>No annotations match these filters.</Trans>}
+        paging={{ page: search.page ?? 1, onPage: (page) => onSearch({ page: pageParam(page) }) }}
       >
         {(rows) => (
           <AnnotationTable

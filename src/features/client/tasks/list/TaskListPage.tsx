@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Stack, Title } from '@mantine/core'
+import { Stack, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Empty } from '../../../../ui/QueryStates'
+import { PagedList } from '../../../../ui/PagedList'
 import { useClientGroupFilter } from '../../client-group-search'
 import { taskListQuery } from '../../queries/tasks'
-import { PagedList } from '../table/PagedList'
+import { pageParam } from '../table/search-params'
 import { BulkActions } from './BulkActions'
 import {
   DEFAULT_TASK_ORDERING,
@@ -47,21 +47,8 @@ export function TaskListPage({ view, search, onSearch }: TaskListPageProps) {
         query={tasks}
         loadingLabel={t`Loading the tasks…`}
         failedTitle={<Trans>The tasks could not be loaded.</Trans>}
-        empty={
-          <Empty
-            title={<Trans>No tasks match these filters.</Trans>}
-            action={
-              // The page is past the end, e.g. after tasks were deleted or archived.
-              (tasks.data?.count ?? 0) > 0 && (
-                <Button variant="subtle" onClick={() => onSearch({ page: undefined })}>
-                  <Trans>Go to the first page</Trans>
-                </Button>
-              )
-            }
-          />
-        }
-        page={search.page}
-        onPage={(page) => onSearch({ page })}
+        emptyTitle={<Trans>No tasks match these filters.</Trans>}
+        paging={{ page: search.page ?? 1, onPage: (page) => onSearch({ page: pageParam(page) }) }}
       >
         {(rows) => (
           <TaskTable

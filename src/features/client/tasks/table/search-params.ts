@@ -30,6 +30,9 @@ export const dayStart = (day: string | undefined) =>
 export const dayEnd = (day: string | undefined) =>
   day ? dayjs(day).endOf('day').toISOString() : undefined
 
+/** A page number as the client lists keep it in the URL: none for the first page. */
+export const pageParam = (page: number) => (page === 1 ? undefined : page)
+
 /** The offset and limit of a 1-based page of the client lists (page size 10). */
 export const pageWindow = (page: number | undefined) => ({
   offset: ((page ?? 1) - 1) * DEFAULT_PAGE_SIZE,

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Group, Pagination, Text } from '@mantine/core'
-import { DEFAULT_PAGE_SIZE } from '../../../../../contract/constants'
+import { DEFAULT_PAGE_SIZE } from '../../contract/constants'
 
 type ListPagingProps = {
   count: number
@@ -9,7 +9,7 @@ type ListPagingProps = {
   pageSize?: number
 }
 
-/** The total and the page switcher of a list, by default with the client lists' page size (10). */
+/** The total and the numbered page switcher of a list, by default of pages of 10. */
 export function ListPaging({ count, page, onPage, pageSize = DEFAULT_PAGE_SIZE }: ListPagingProps) {
   const { t } = useLingui()
   const pages = Math.max(1, Math.ceil(count / pageSize))
