@@ -39,5 +39,8 @@ describe('SyncIndicator right after a page load', () => {
     )
     expect(indicator).toHaveTextContent('1')
     expect(screen.queryByText('Checking this device for changes not yet sent…')).toBeNull()
+    expect(
+      screen.getByText('1 change waits on this device and is sent when the server can be reached.'),
+    ).toBeVisible()
   })
 })

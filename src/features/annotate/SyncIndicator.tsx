@@ -1,5 +1,5 @@
 import { plural } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core'
 import { IconCloud, IconCloudOff, IconRefresh } from '@tabler/icons-react'
 import dayjs from 'dayjs'
@@ -35,7 +35,11 @@ export function SyncIndicator() {
     ) : pending === 0 ? (
       <Trans>Every change is on the server.</Trans>
     ) : (
-      <Trans>{unsynced} wait on this device and are sent when the server can be reached.</Trans>
+      <Plural
+        value={pending}
+        one="# change waits on this device and is sent when the server can be reached."
+        other="# changes wait on this device and are sent when the server can be reached."
+      />
     )
 
   return (
