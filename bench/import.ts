@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm'
 import { buildApp } from '../server/app'
 import { loadConfig } from '../server/config'
 import { type DatabaseHandle, type Db, migrateDatabase } from '../server/db/client'
-import { copyField, copyRows } from '../server/db/copy'
+import { CopyRows, copyRows } from '../server/db/copy'
 import { items, tasks } from '../server/db/schema'
 import {
   createDefinitions,
@@ -35,6 +35,7 @@ import {
   openBenchDatabase,
   runPerDatabase,
   sampleRss,
+  serverNodeFlags,
   signInOverHttp,
 } from './support'
 
@@ -154,17 +155,17 @@ async function bareCopy(db: Db, dataFile: string, taskId: number): Promise<numbe
     input: fs.createReadStream(dataFile),
     crlfDelay: Infinity,
   })
-  let text = ''
+  const rows = new CopyRows()
   let position = 0
   for await (const line of lines) {
     if (!line) continue
     const { data_id, ...data } = JSON.parse(line) as Record<string, string>
-    text += `${taskId}\t${position}\t${copyField(JSON.stringify(data))}\t${copyField(data_id ?? null)}\n`
+    rows.row([taskId, position, JSON.stringify(data), data_id ?? null])
     position += 1
   }
   const started = performance.now()
   await db.transaction((tx) =>
-    copyRows(tx, 'items', ['task_id', 'position', 'data', 'data_id'], text),
+    copyRows(tx, 'items', ['task_id', 'position', 'data', 'data_id'], rows),
   )
   return position / ((performance.now() - started) / 1000)
 }
@@ -305,9 +306,9 @@ function report(results: RunResult[]) {
   console.log(
     `\nitems/s: from the start of the upload to the import's end (upload, validation, job, import).` +
       `\nbare COPY: the same rows in one COPY, nothing else timed; ratio = items/s over it (target ${COPY_RATIO_TARGET}).` +
-      `\nidle RSS: the server process (under tsx, as npm start runs it) signed in and waiting; peak RSS: the` +
-      `\nsame process sampled every ${RSS_SAMPLE_MS} ms from the upload to the import's end (limit ${RSS_LIMIT_MIB} MiB);` +
-      `\nimport +MiB: what the upload and import added. The client runs in a process of its own.`,
+      `\nidle RSS: the server process (under tsx with npm start's flags: ${serverNodeFlags().join(' ')}) signed in and waiting;` +
+      `\npeak RSS: the same process sampled every ${RSS_SAMPLE_MS} ms from the upload to the import's end (limit ${RSS_LIMIT_MIB} MiB,` +
+      `\nin the exit code on PostgreSQL); import +MiB: what the upload and import added. The client runs in a process of its own.`,
   )
 }
 
@@ -331,12 +332,13 @@ async function main() {
       String(count),
     ])
     report(results)
-    // The exit code follows the throughput and COPY-ratio targets; resident memory is reported
-    // beside them (see bench/README.md for why the whole-process figure is not the import's).
+    // The exit code follows the throughput and COPY-ratio targets, and resident memory on
+    // PostgreSQL: PGlite's engine alone takes about 400 MiB (bench/README.md).
     const missed = results.some(
       (result) =>
         result.itemsPerSecond < TARGETS[result.kind] ||
-        result.itemsPerSecond / result.bareItemsPerSecond < COPY_RATIO_TARGET,
+        result.itemsPerSecond / result.bareItemsPerSecond < COPY_RATIO_TARGET ||
+        (result.kind === 'postgres' && result.peakRssMiB >= RSS_LIMIT_MIB),
     )
     if (missed) process.exitCode = 1
   } finally {

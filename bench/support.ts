@@ -3,6 +3,7 @@
  * own, command-line options, resident memory sampling and a browser-like sign-in over HTTP.
  */
 import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
 import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { type DatabaseHandle, openDatabase } from '../server/db/client'
@@ -39,10 +40,25 @@ export async function openBenchDatabase(
 }
 
 /**
+ * The Node flags `npm start` gives the server (package.json's start script runs
+ * `tsx <flags> server/main.ts`), so that a benchmark's server runs, and uses memory, as the real
+ * one does.
+ */
+export function serverNodeFlags(): string[] {
+  const packageJson = JSON.parse(
+    fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+  ) as { scripts: { start: string } }
+  const flags = /\btsx((?: --\S+)*) server\/main\.ts\b/.exec(packageJson.scripts.start)
+  if (!flags) throw new Error("package.json's start script no longer runs `tsx … server/main.ts`")
+  return flags[1]!.split(' ').filter(Boolean)
+}
+
+/**
  * Runs the calling script once per database, each in a child process of its own so that one
  * run's memory does not show in the other's peak: PostgreSQL when DATABASE_URL is set, and
- * PGlite, or only the one `--only` names. The child gets `--child <kind>` and `childArgs`, and its
- * last line of output is its result.
+ * PGlite, or only the one `--only` names. The child runs with the server's Node flags (as
+ * `npm start` runs it) and gets `--child <kind>` and `childArgs`; its last line of output is its
+ * result.
  */
 export function runPerDatabase<TResult>(scriptUrl: string, childArgs: string[]): TResult[] {
   const only = commandOption('--only') as Kind | undefined
@@ -53,22 +69,41 @@ export function runPerDatabase<TResult>(scriptUrl: string, childArgs: string[]):
     .map((kind) => {
       const output = execFileSync(
         process.execPath,
-        [...process.execArgv, fileURLToPath(scriptUrl), '--child', kind, ...childArgs],
+        [
+          ...process.execArgv,
+          ...serverNodeFlags(),
+          fileURLToPath(scriptUrl),
+          '--child',
+          kind,
+          ...childArgs,
+        ],
         { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 },
       )
       return JSON.parse(output.trim().split('\n').at(-1)!) as TResult
     })
 }
 
-/** The highest resident memory of this process, sampled every `intervalMs` until stopped. */
+/**
+ * The highest resident memory of this process, sampled every `intervalMs` until stopped; what
+ * the process does after `stop` does not count.
+ */
 export function sampleRss(intervalMs: number) {
   let peak = process.memoryUsage.rss()
-  const timer = setInterval(() => {
+  let stopped = false
+  const sample = () => {
     peak = Math.max(peak, process.memoryUsage.rss())
-  }, intervalMs)
+  }
+  const timer = setInterval(sample, intervalMs)
   return {
-    peak: () => Math.max(peak, process.memoryUsage.rss()),
-    stop: () => clearInterval(timer),
+    peak: () => {
+      if (!stopped) sample()
+      return peak
+    },
+    stop: () => {
+      sample()
+      stopped = true
+      clearInterval(timer)
+    },
   }
 }
 

@@ -62,11 +62,12 @@ describe('public and trusted origins', () => {
 })
 
 describe('upload and import limits', () => {
-  it('default to 512 MiB per ZIP entry, 4 GiB per upload and a 30-second heartbeat', () => {
+  it('default to 512 MiB per ZIP entry, 4 GiB per upload, 100,000 ZIP entries and a 30-second heartbeat', () => {
     const config = loadConfig({})
-    expect(config.zipInflateLimits).toEqual({
+    expect(config.zipLimits).toEqual({
       entryBytes: 512 * 1024 ** 2,
       totalBytes: 4 * 1024 ** 3,
+      maxEntries: 100_000,
     })
     expect(config.importHeartbeatSeconds).toBe(30)
   })
@@ -75,11 +76,13 @@ describe('upload and import limits', () => {
     const config = loadConfig({
       UPLOAD_ZIP_ENTRY_MAX_MIB: '64',
       UPLOAD_ZIP_TOTAL_MAX_MIB: '128',
+      UPLOAD_ZIP_MAX_ENTRIES: '500',
       IMPORT_HEARTBEAT_SECONDS: '10',
     })
-    expect(config.zipInflateLimits).toEqual({
+    expect(config.zipLimits).toEqual({
       entryBytes: 64 * 1024 ** 2,
       totalBytes: 128 * 1024 ** 2,
+      maxEntries: 500,
     })
     expect(config.importHeartbeatSeconds).toBe(10)
     expect(() => loadConfig({ IMPORT_HEARTBEAT_SECONDS: '5' })).toThrow(

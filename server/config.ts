@@ -86,6 +86,11 @@ const EnvSchema = v.object({
   /** What all files taken from one uploaded ZIP may inflate to together. */
   UPLOAD_ZIP_TOTAL_MAX_MIB: v.optional(positiveInteger, '4096'),
   /**
+   * Entries an uploaded ZIP may hold (files and folders): its directory is kept in memory while
+   * it is read, about 1 KiB an entry.
+   */
+  UPLOAD_ZIP_MAX_ENTRIES: v.optional(positiveInteger, '100000'),
+  /**
    * How often a running import tells the job queue it is alive; an import silent for this long
    * (its server was killed) is started again, and after the third start recorded as failed.
    */
@@ -113,8 +118,11 @@ export type AppConfig = {
   loginLimits: { perAccount: number; perAddress: number; windowMinutes: number }
   oidc: OidcConfig | null
   logLevel: string
-  /** Bytes the files taken from an uploaded ZIP may inflate to: each, and all together. */
-  zipInflateLimits: { entryBytes: number; totalBytes: number }
+  /**
+   * Bytes the files taken from an uploaded ZIP may inflate to (each, and all together), and the
+   * entries it may hold.
+   */
+  zipLimits: { entryBytes: number; totalBytes: number; maxEntries: number }
   importHeartbeatSeconds: number
   /** Where the built PWA lives; null when the server runs without it (tests). */
   staticDir: string | null
@@ -237,9 +245,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           })
         : null,
     logLevel: e.LOG_LEVEL,
-    zipInflateLimits: {
+    zipLimits: {
       entryBytes: e.UPLOAD_ZIP_ENTRY_MAX_MIB * MIB,
       totalBytes: e.UPLOAD_ZIP_TOTAL_MAX_MIB * MIB,
+      maxEntries: e.UPLOAD_ZIP_MAX_ENTRIES,
     },
     importHeartbeatSeconds: e.IMPORT_HEARTBEAT_SECONDS,
     staticDir: path.resolve('dist'),

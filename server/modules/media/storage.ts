@@ -17,14 +17,15 @@ export type StoredFile = {
 /**
  * Files live under the media directory at `<first two uuid chars>/<uuid><ext>`, so no folder
  * grows past a few thousand entries. Writes go to a temporary name and are renamed when
- * complete: a crash never leaves a half-written file under a real key.
+ * complete: a crash never leaves a half-written file under a real key. `uuid` is given when the
+ * caller has already handed it out (an import writes it into item data before storing the file).
  */
 export async function storeStream(
   mediaDir: string,
   source: Readable,
   extension = '',
+  uuid: string = randomUUID(),
 ): Promise<StoredFile> {
-  const uuid = randomUUID()
   const storageKey = path.posix.join(uuid.slice(0, 2), `${uuid}${extension.toLowerCase()}`)
   const target = path.join(mediaDir, storageKey)
   // The source may fail while the folder is being made; keep that error instead of letting an

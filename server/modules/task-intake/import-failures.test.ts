@@ -5,7 +5,7 @@ import { items, mediaObjects, tasks } from '../../db/schema'
 import { toneWav } from '../../demo/media-files'
 import type { MultipartFile } from '../../test/multipart'
 import { removeStoredFile, storeStream } from '../media/storage'
-import { abandonImport, type ImportContext, importTask } from './import'
+import { abandonImport, IMPORT_BATCH_ITEMS, type ImportContext, importTask } from './import'
 import { removeImportedRows } from './queries'
 import {
   createdSoFar,
@@ -30,7 +30,7 @@ function contextWith(logged: object[] = []): ImportContext {
     db: intake.t.db,
     mediaDir: intake.t.mediaDir,
     logger: { error: (details) => logged.push(details), warn: () => {} },
-    inflateLimits: intake.t.app.config.zipInflateLimits,
+    zipLimits: intake.t.app.config.zipLimits,
   }
 }
 
@@ -74,10 +74,10 @@ describe('an import that fails', () => {
       isFixedSets: true,
       itemsPerSet: 5,
     })
-    // The first batch (2000 items) commits before the lying entry of the last item is read.
-    const rows = Array.from({ length: 2001 }, (_, index) => ({
+    // The first batch commits before the lying entry of the last item is read.
+    const rows = Array.from({ length: IMPORT_BATCH_ITEMS + 1 }, (_, index) => ({
       prompt: `p${index}`,
-      recording: index === 2000 ? 'broken.wav' : 'ok.wav',
+      recording: index === IMPORT_BATCH_ITEMS ? 'broken.wav' : 'ok.wav',
     }))
     const broken = toneWav([400], 20)
     const zip = zipArchive([

@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { Db } from '../../db/client'
+import { CopyRows } from '../../db/copy'
 import type { JobLogger } from '../../jobs/queue'
 import { mediaFilePath, removeStoredFile, storeStream } from '../media/storage'
 import { FileProblems } from './file-problems'
-import { type CheckedItem, type ItemRules, itemRulesOf } from './item-rules'
+import { type ItemRules, itemRulesOf } from './item-rules'
 import {
+  appendItemRow,
   copyItemRows,
+  type FixedSets,
   finishImport,
-  type ItemRow,
+  type ItemBatch,
   insertMediaObjects,
   type MediaObjectRow,
   recordImportError,
@@ -17,24 +21,28 @@ import {
 } from './queries'
 import { placeOf } from './records'
 import { checkedItems, type DataSource, MEDIA_TYPES, openDataSource } from './source'
-import type { InflateLimits } from './zip-entries'
+import type { ZipLimits } from './zip-entries'
 
 export type ImportContext = {
   db: Db
   mediaDir: string
   logger: JobLogger
-  inflateLimits: InflateLimits
+  zipLimits: ZipLimits
 }
 
 export type ImportRequest = { taskId: number; startTask: boolean }
 
-/** Items per COPY and per transaction: big enough to amortize a round trip. */
-export const IMPORT_BATCH_ITEMS = 2000
 /**
- * Item text per COPY, besides the item count: a batch of long items is cut short, so the text
- * held for one COPY stays small whatever the items hold.
+ * Items per COPY and per transaction: enough that a batch's round trips and commit cost little
+ * beside its COPY (bench/README.md), few enough that on PGlite other requests get the connection
+ * between batches, about every 0.1 s.
  */
-export const IMPORT_BATCH_CHARS = 8 * 1024 * 1024
+export const IMPORT_BATCH_ITEMS = 5000
+/**
+ * COPY bytes per batch, besides the item count: a batch of long items is cut short, so the rows
+ * held for one COPY stay small whatever the items hold.
+ */
+export const IMPORT_BATCH_BYTES = 8 * 1024 * 1024
 const MEDIA_WRITES_AT_ONCE = 8
 
 /**
@@ -58,7 +66,7 @@ export async function importTask(context: ImportContext, request: ImportRequest)
     const source = await openDataSource(
       mediaFilePath(mediaDir, task.sourceKey),
       task.sourceName ?? '',
-      context.inflateLimits,
+      context.zipLimits,
     )
     let itemCount: number
     try {
@@ -135,17 +143,27 @@ type Target = {
   written: string[]
 }
 
-type PendingItem = { position: number; item: CheckedItem }
+/** A ZIP entry first named in a batch, with the uuid its media object gets. */
+type NewMedia = { entryName: string; uuid: string }
 
-/** Whether a batch is full: by items or by text, and with fixed sets only after a whole set. */
-function batchIsFull(items: number, chars: number, itemsPerBatch: number, setSize: number | null) {
-  if (items >= itemsPerBatch) return true
-  return chars >= IMPORT_BATCH_CHARS && (setSize === null || items % setSize === 0)
+/**
+ * Items as COPY rows, written as soon as each is read: no item object outlives its chunk of the
+ * file, whatever the batch holds.
+ */
+type Batch = ItemBatch & { media: NewMedia[] }
+
+/** Whether a batch is full: by items or by bytes, and with fixed sets only after a whole set. */
+function batchIsFull(batch: Batch, itemsPerBatch: number, setSize: number | null) {
+  if (batch.count >= itemsPerBatch) return true
+  return (
+    batch.rows.byteLength >= IMPORT_BATCH_BYTES && (setSize === null || batch.count % setSize === 0)
+  )
 }
 
 /**
  * Streams the items into batches and writes each batch while the next one is being read (on
- * PostgreSQL the two overlap). Answers the number of items.
+ * PostgreSQL the two overlap). The two batches take turns with two row buffers, so memory stays
+ * what two batches' rows need. Answers the number of items.
  */
 async function writeItems(
   context: ImportContext,
@@ -157,11 +175,14 @@ async function writeItems(
   const batchSize = target.fixedSetSize
     ? Math.ceil(IMPORT_BATCH_ITEMS / target.fixedSetSize) * target.fixedSetSize
     : IMPORT_BATCH_ITEMS
+  const fixedSets: FixedSets | null = target.fixedSetSize
+    ? { size: target.fixedSetSize, rows: new CopyRows() }
+    : null
+  const buffers = [new CopyRows(), new CopyRows()] as const
   const uuidsByPath = new Map<string, string>()
-  const write = (batch: PendingItem[]) => writeBatch(context, source, target, uuidsByPath, batch)
   let writing: Promise<void> = Promise.resolve()
-  let batch: PendingItem[] = []
-  let batchChars = 0
+  let batches = 0
+  let batch: Batch = { rows: buffers[0], firstPosition: 0, count: 0, media: [] }
   let position = 0
   try {
     for await (const events of checkedItems(source, rules)) {
@@ -171,21 +192,34 @@ async function writeItems(
             `${placeOf(event)}: ${event.problems.join(' ')} (the file changed since it was checked?)`,
           ])
         }
-        batch.push({ position, item: event.item })
-        batchChars += event.chars
+        const { data, dataId, paths } = event.item
+        for (const media of paths) {
+          let uuid = uuidsByPath.get(media.path)
+          if (!uuid) {
+            uuid = randomUUID()
+            uuidsByPath.set(media.path, uuid)
+            batch.media.push({ entryName: media.path, uuid })
+          }
+          data[media.field] = { uuid }
+        }
+        appendItemRow(batch.rows, target.taskId, position, data, dataId)
+        batch.count += 1
         position += 1
-        if (batchIsFull(batch.length, batchChars, batchSize, target.fixedSetSize)) {
+        if (batchIsFull(batch, batchSize, target.fixedSetSize)) {
+          // The write before used the other buffer: once it is done, that buffer is free.
           await writing
-          writing = write(batch)
+          writing = writeBatch(context, source, target, batch, fixedSets)
           // Awaited before the next batch or below; until then a failure must not count as unhandled.
           writing.catch(() => {})
-          batch = []
-          batchChars = 0
+          batches += 1
+          const rows = buffers[batches % 2]!
+          rows.clear()
+          batch = { rows, firstPosition: position, count: 0, media: [] }
         }
       }
     }
     await writing
-    if (batch.length > 0) await write(batch)
+    await writeBatch(context, source, target, batch, fixedSets)
   } catch (error) {
     // Cleaning up while a batch is still being written would race with it.
     await writing.catch(() => {})
@@ -198,45 +232,36 @@ async function writeBatch(
   context: ImportContext,
   source: DataSource,
   target: Target,
-  uuidsByPath: Map<string, string>,
-  batch: PendingItem[],
+  batch: Batch,
+  fixedSets: FixedSets | null,
 ): Promise<void> {
-  const newPaths = new Set<string>()
-  for (const { item } of batch) {
-    for (const media of item.paths) if (!uuidsByPath.has(media.path)) newPaths.add(media.path)
-  }
-  const media = await storeMedia(context, source, target, [...newPaths])
-  for (const row of media) uuidsByPath.set(row.originalName, row.uuid)
-  const rows: ItemRow[] = batch.map(({ position, item }) => {
-    for (const file of item.paths) item.data[file.field] = { uuid: uuidsByPath.get(file.path) }
-    return { position, data: item.data, data_id: item.dataId }
-  })
+  if (batch.count === 0) return
+  const media = await storeMedia(context, source, target, batch.media)
   await context.db.transaction(async (tx) => {
     await insertMediaObjects(tx, media)
-    await copyItemRows(tx, target.taskId, rows, target.fixedSetSize)
+    await copyItemRows(tx, target.taskId, batch, fixedSets)
   })
 }
-
-type StoredMedia = MediaObjectRow & { uuid: string; originalName: string }
 
 /** Copies ZIP entries into media storage; the rows keep the entry's path as original name. */
 async function storeMedia(
   context: ImportContext,
   source: DataSource,
   target: Target,
-  entryNames: string[],
-): Promise<StoredMedia[]> {
-  const rows: StoredMedia[] = []
+  entries: NewMedia[],
+): Promise<MediaObjectRow[]> {
+  const rows: MediaObjectRow[] = []
   let next = 0
   let failed = false
   const worker = async () => {
-    while (next < entryNames.length && !failed) {
-      const entryName = entryNames[next++]!
+    while (next < entries.length && !failed) {
+      const { entryName, uuid } = entries[next++]!
       const extension = path.posix.extname(entryName).toLowerCase()
       const stored = await storeStream(
         context.mediaDir,
         await source.openMedia(entryName),
         extension,
+        uuid,
       )
       target.written.push(stored.storageKey)
       rows.push({

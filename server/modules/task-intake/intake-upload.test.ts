@@ -7,6 +7,7 @@ import { listFiles } from '../../test/harness'
 import type { MultipartFile } from '../../test/multipart'
 import { signIn } from '../../test/session-client'
 import { mediaFilePath } from '../media/storage'
+import { IMPORT_BATCH_ITEMS } from './import'
 import {
   type Definitions,
   field,
@@ -285,6 +286,25 @@ describe('POST /api/client/tasks/ with a valid file', () => {
       true,
     )
   })
+
+  it('keeps fixed sets whole in every batch, whether a batch is cut by bytes or by items', async () => {
+    const fixed = await intake.definitionsWith({ isFixedSets: true, itemsPerSet: 5 })
+    // 84 items of 100 kB pass IMPORT_BATCH_BYTES (8 MiB), inside a set: the batch ends with the
+    // set, at 85; then a batch of IMPORT_BATCH_ITEMS, and the rest.
+    const large = 'x'.repeat(100_000)
+    const rows = Array.from({ length: 100 + IMPORT_BATCH_ITEMS }, (_, index) => ({
+      prompt: index < 100 ? `${index}${large}` : `p${index}`,
+    }))
+    const taskId = await uploadedTaskId(fixed, { name: 'sets.jsonl', content: jsonl(rows) })
+    const sets = await intake.t.db.select().from(itemSets).where(eq(itemSets.taskId, taskId))
+    expect(sets.length).toBe(rows.length / 5)
+    const setPosition = new Map(sets.map((set) => [set.id, set.position]))
+    const stored = await itemsOf(intake.t.db, taskId)
+    expect(stored.map((item) => item.data.prompt)).toEqual(rows.map((row) => row.prompt))
+    expect(
+      stored.filter((item) => setPosition.get(item.itemSetId!) !== Math.floor(item.position / 5)),
+    ).toEqual([])
+  }, 60_000)
 
   it('lets staff upload to any task type', async () => {
     const staff = await signIn(intake.t, { roles: ['staff'] })

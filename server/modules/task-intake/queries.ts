@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { copyField, copyRows } from '../../db/copy'
+import { type CopyRows, copyRows } from '../../db/copy'
 import { rowsById } from '../../db/rows'
 import {
   itemSets,
@@ -114,44 +114,55 @@ export async function insertMediaObjects(db: Db, rows: MediaObjectRow[]): Promis
   if (rows.length > 0) await db.insert(mediaObjects).values(rows)
 }
 
-/** An item as the bulk insert takes it: its 0-based place in the file and its data. */
-export type ItemRow = { position: number; data: Record<string, unknown>; data_id: string | null }
+const ITEM_COLUMNS = ['task_id', 'position', 'data', 'data_id'] as const
+
+/** Appends an item to a batch of COPY rows: its task, its 0-based place in the file, its data. */
+export function appendItemRow(
+  rows: CopyRows,
+  taskId: number,
+  position: number,
+  data: Record<string, unknown>,
+  dataId: string | null,
+): void {
+  rows.row([taskId, position, JSON.stringify(data), dataId])
+}
+
+/** A batch of items (`appendItemRow`), at consecutive positions from `firstPosition`. */
+export type ItemBatch = { rows: CopyRows; firstPosition: number; count: number }
+
+/** Fixed sets of `size` items, and the buffer their batches' rows are copied into. */
+export type FixedSets = { size: number; rows: CopyRows }
 
 /**
  * Loads a batch of items with `COPY` (several times faster than INSERT on PostgreSQL and PGlite).
- * With fixed sets, the batch's item sets (`position / itemsPerSet`) are made first; a batch must
- * then start at a set boundary so no set spans two batches.
+ * With fixed sets, the batch's item sets (`position / itemsPerSet`) are made first, and each row
+ * is led by its set's id, written into `fixedSets.rows`; a batch must then start at a set
+ * boundary so no set spans two batches.
  */
 export async function copyItemRows(
   tx: Tx,
   taskId: number,
-  rows: ItemRow[],
-  fixedSetSize: number | null,
+  batch: ItemBatch,
+  fixedSets: FixedSets | null,
 ): Promise<void> {
-  if (rows.length === 0) return
-  const task = copyField(taskId)
-  if (fixedSetSize === null) {
-    let text = ''
-    for (const row of rows) {
-      text += `${task}\t${row.position}\t${copyField(JSON.stringify(row.data))}\t${copyField(row.data_id)}\n`
-    }
-    await copyRows(tx, 'items', ['task_id', 'position', 'data', 'data_id'], text)
+  if (fixedSets === null) {
+    await copyRows(tx, 'items', ITEM_COLUMNS, batch.rows)
     return
   }
-  const firstSet = Math.floor(rows[0]!.position / fixedSetSize)
-  const lastSet = Math.floor(rows[rows.length - 1]!.position / fixedSetSize)
+  const { size } = fixedSets
+  const firstSet = Math.floor(batch.firstPosition / size)
+  const lastSet = Math.floor((batch.firstPosition + batch.count - 1) / size)
   // Both drivers answer `execute` with `{ rows }`; the shared type only knows it as unknown.
   const { rows: sets } = (await tx.execute(sql`
     insert into ${itemSets} (task_id, is_fixed, position)
     select ${taskId}, true, p from generate_series(${firstSet}::int, ${lastSet}::int) p
     returning id, position`)) as unknown as { rows: { id: number; position: number }[] }
   const setIds = new Map(sets.map((set) => [set.position, set.id]))
-  let text = ''
-  for (const row of rows) {
-    const setId = setIds.get(Math.floor(row.position / fixedSetSize))!
-    text += `${task}\t${setId}\t${row.position}\t${copyField(JSON.stringify(row.data))}\t${copyField(row.data_id)}\n`
-  }
-  await copyRows(tx, 'items', ['task_id', 'item_set_id', 'position', 'data', 'data_id'], text)
+  fixedSets.rows.setRowsLedBy(
+    batch.rows,
+    (row) => setIds.get(Math.floor((batch.firstPosition + row) / size))!,
+  )
+  await copyRows(tx, 'items', ['item_set_id', ...ITEM_COLUMNS], fixedSets.rows)
 }
 
 /**

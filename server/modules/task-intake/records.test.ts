@@ -2,26 +2,10 @@ import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { readCsvRecords, readJsonRecords, type SourceRecord } from './records'
 
-/** The records, without the text length each carries (checked on its own below). */
 async function collect(chunks: AsyncGenerator<SourceRecord[]>) {
-  const all: Omit<SourceRecord, 'chars'>[] = []
-  for await (const records of chunks) {
-    for (const record of records) {
-      if ('chars' in record) {
-        const { chars: _chars, ...rest } = record
-        all.push(rest)
-      } else all.push(record)
-    }
-  }
+  const all: SourceRecord[] = []
+  for await (const records of chunks) all.push(...records)
   return all
-}
-
-async function textLengths(chunks: AsyncGenerator<SourceRecord[]>) {
-  const lengths: number[] = []
-  for await (const records of chunks) {
-    for (const record of records) if ('chars' in record) lengths.push(record.chars)
-  }
-  return lengths
 }
 
 /**
@@ -159,17 +143,6 @@ describe('text that is not UTF-8', () => {
         problem: 'not valid UTF-8 text (save the file as UTF-8); nothing after it was read.',
         fatal: true,
       },
-    ])
-  })
-})
-
-describe('record sizes', () => {
-  it('gives the length of each record, which bounds the writes of an import', async () => {
-    expect(
-      await textLengths(readJsonRecords(Readable.from([Buffer.from('{"a":"xyz"}\n{"a":1}')]))),
-    ).toEqual([11, 7])
-    expect(await textLengths(readCsvRecords(Readable.from([Buffer.from('a,b\nxy,z\n')])))).toEqual([
-      3,
     ])
   })
 })

@@ -12,8 +12,7 @@ import { InvalidUtf8Error, utf8Text } from './utf8'
 export type RecordUnit = 'Line' | 'Row' | 'Item'
 
 export type SourceRecord =
-  /** `chars`: the length of the record's text, which bounds the size of a write. */
-  | { unit: RecordUnit; at: number; fields: Record<string, unknown>; chars: number }
+  | { unit: RecordUnit; at: number; fields: Record<string, unknown> }
   /** The record cannot be read. `fatal`: nothing after it can be read either. */
   | { unit: RecordUnit; at: number; problem: string; fatal?: boolean }
   /** A CSV header row: the field names of every following row. */
@@ -66,15 +65,18 @@ async function* jsonLineRecords(
       return
     }
     const records: SourceRecord[] = []
-    const text = carry + chunk
+    // Lines are cut from the chunk itself; only a line begun in an earlier chunk is joined, so
+    // no chunk's text is copied into a new string.
     let start = 0
-    for (let end = text.indexOf('\n', start); end !== -1; end = text.indexOf('\n', start)) {
+    for (let end = chunk.indexOf('\n'); end !== -1; end = chunk.indexOf('\n', start)) {
       line += 1
-      const record = jsonLine(text.slice(start, end), line)
+      const text = chunk.slice(start, end)
+      const record = jsonLine(carry === '' ? text : carry + text, line)
+      carry = ''
       if (record) records.push(record)
       start = end + 1
     }
-    carry = text.slice(start)
+    carry += chunk.slice(start)
     if (carry.length > MAX_RECORD_CHARS) {
       yield [...records, tooLong('Line', line + 1)]
       return
@@ -100,7 +102,7 @@ function jsonObject(text: string, unit: RecordUnit, at: number): SourceRecord {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { unit, at, problem: 'must be a JSON object.' }
   }
-  return { unit, at, fields: value as Record<string, unknown>, chars: text.length }
+  return { unit, at, fields: value as Record<string, unknown> }
 }
 
 /** The text chunks, ending with the decoding error in place of a throw, for the readers to place. */
@@ -304,10 +306,6 @@ function csvRecord(header: string[], values: string[], at: number): SourceRecord
     return { unit: 'Row', at, problem }
   }
   const fields: Record<string, string> = {}
-  let chars = 0
-  for (let column = 0; column < header.length; column++) {
-    fields[header[column]!] = values[column]!
-    chars += values[column]!.length
-  }
-  return { unit: 'Row', at, fields, chars }
+  for (let column = 0; column < header.length; column++) fields[header[column]!] = values[column]!
+  return { unit: 'Row', at, fields }
 }

@@ -17,7 +17,7 @@ export const taskIntakeRoutes: AppPlugin = async (app) => {
     db: app.db,
     mediaDir: app.config.mediaDir,
     logger: app.log,
-    inflateLimits: app.config.zipInflateLimits,
+    zipLimits: app.config.zipLimits,
   }
   const deps: IntakeDeps = {
     ...context,

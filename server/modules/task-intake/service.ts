@@ -33,13 +33,13 @@ import {
 } from './queries'
 import { placeOf } from './records'
 import { checkedItems, openDataSource } from './source'
-import type { InflateLimits } from './zip-entries'
+import type { ZipLimits } from './zip-entries'
 
 export type IntakeDeps = {
   db: Db
   mediaDir: string
   logger: JobLogger
-  inflateLimits: InflateLimits
+  zipLimits: ZipLimits
   /** Null without a job queue: the import then runs before the upload is answered. */
   importJobs: ImportJobs | null
 }
@@ -177,7 +177,7 @@ async function checkReferences(
  * that inflates past a limit.
  */
 async function checkFile(
-  deps: Pick<IntakeDeps, 'db' | 'inflateLimits'>,
+  deps: Pick<IntakeDeps, 'db' | 'zipLimits'>,
   file: { path: string; name: string },
   rules: ItemRules,
   clientGroupId: number,
@@ -188,7 +188,7 @@ async function checkFile(
   const mediaEntries = new Set<string>()
   let itemCount = 0
   try {
-    const source = await openDataSource(file.path, file.name, deps.inflateLimits)
+    const source = await openDataSource(file.path, file.name, deps.zipLimits)
     try {
       reading: for await (const events of checkedItems(source, rules)) {
         for (const event of events) {

@@ -13,7 +13,7 @@ import {
   type MediaPath,
 } from './item-rules'
 import { type RecordUnit, readCsvRecords, readJsonRecords, type SourceRecord } from './records'
-import { checkedEntryName, InflateBudget, type InflateLimits } from './zip-entries'
+import { checkEntryCount, checkedEntryName, InflateBudget, type ZipLimits } from './zip-entries'
 
 type DataFormat = 'csv' | 'json'
 
@@ -98,10 +98,10 @@ const readerOf = (format: DataFormat) => (format === 'csv' ? readCsvRecords : re
 export async function openDataSource(
   filePath: string,
   fileName: string,
-  limits: InflateLimits,
+  limits: ZipLimits,
 ): Promise<DataSource> {
   const format = await detectFormat(filePath, fileName)
-  if (format === 'zip') return openZipSource(filePath, limits)
+  if (format === 'zip') return openZipSource(filePath, fileName, limits)
   return {
     records: () => readerOf(format)(fs.createReadStream(filePath)),
     resolveMedia: (media) =>
@@ -116,7 +116,11 @@ export async function openDataSource(
 const isJunk = (name: string) =>
   name.startsWith('__MACOSX/') || /(^|\/)(\._[^/]*|\.DS_Store)$/.test(name)
 
-async function openZipSource(filePath: string, limits: InflateLimits): Promise<DataSource> {
+async function openZipSource(
+  filePath: string,
+  fileName: string,
+  limits: ZipLimits,
+): Promise<DataSource> {
   let zip: yauzl.ZipFile
   const files = new Map<string, yauzl.Entry>()
   const dataEntries: { name: string; entry: yauzl.Entry }[] = []
@@ -132,6 +136,7 @@ async function openZipSource(filePath: string, limits: InflateLimits): Promise<D
     throw new FileProblems([`The ZIP archive cannot be read: ${(error as Error).message}.`])
   }
   try {
+    checkEntryCount(fileName, zip.entryCount, limits)
     for await (const entry of zip.eachEntry()) {
       const name = checkedEntryName(entry)
       if (name.endsWith('/') || isJunk(name)) continue
@@ -213,8 +218,6 @@ export type ItemEvent = {
   at: number
   item: CheckedItem | null
   problems: string[]
-  /** The length of the record's text (0 for a header or an unreadable record). */
-  chars: number
 }
 
 /**
@@ -233,22 +236,16 @@ export async function* checkedItems(
       if ('header' in record) {
         keysChecked = true
         const problems = keyProblems(rules, record.header)
-        if (problems.length > 0) events.push({ unit, at, item: null, problems, chars: 0 })
+        if (problems.length > 0) events.push({ unit, at, item: null, problems })
       } else if ('problem' in record) {
-        events.push({ unit, at, item: null, problems: [record.problem], chars: 0 })
+        events.push({ unit, at, item: null, problems: [record.problem] })
       } else {
         const { item, problems } = checkItem(rules, record.fields, keysChecked)
         for (const media of item.paths) {
           const problem = source.resolveMedia(media)
           if (problem) problems.push(problem)
         }
-        events.push({
-          unit,
-          at,
-          item: problems.length > 0 ? null : item,
-          problems,
-          chars: record.chars,
-        })
+        events.push({ unit, at, item: problems.length > 0 ? null : item, problems })
       }
     }
     if (events.length > 0) yield events

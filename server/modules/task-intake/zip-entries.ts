@@ -4,8 +4,11 @@ import { FileProblems } from './file-problems'
 
 /** The entries of an uploaded ZIP: which are refused, and how much they may inflate to. */
 
-/** How many bytes the entries taken from a ZIP may inflate to, each and all together. */
-export type InflateLimits = { entryBytes: number; totalBytes: number }
+/**
+ * How many bytes the entries taken from a ZIP may inflate to, each and all together, and how many
+ * entries the ZIP may hold.
+ */
+export type ZipLimits = { entryBytes: number; totalBytes: number; maxEntries: number }
 
 const S_IFMT = 0o170000
 const S_IFLNK = 0o120000
@@ -46,13 +49,28 @@ export function checkedEntryName(entry: yauzl.Entry): string {
   return name
 }
 
+/**
+ * Refuses a ZIP whose end record declares more entries than the limit, before its directory is
+ * read: each entry read is kept in memory until the upload is imported. An archive cannot hold
+ * more entries than it declares (the reader stops there), so the declared count bounds them.
+ */
+export function checkEntryCount(fileName: string, declared: number, limits: ZipLimits) {
+  if (declared <= limits.maxEntries) return
+  throw new FileProblems(
+    [
+      `The ZIP archive '${fileName}' holds ${declared.toLocaleString('en')} entries, more than the limit of ${limits.maxEntries.toLocaleString('en')} entries per archive.`,
+    ],
+    true,
+  )
+}
+
 const mib = (bytes: number) => `${Math.floor(bytes / 1024 ** 2).toLocaleString('en')} MiB`
 
 /** Counts what a ZIP source inflates: each entry, and all entries together. */
 export class InflateBudget {
   private used = 0
 
-  constructor(private readonly limits: InflateLimits) {}
+  constructor(private readonly limits: ZipLimits) {}
 
   /** Refuses entries whose declared sizes already break a limit, before inflating any. */
   checkDeclared(entries: { name: string; entry: yauzl.Entry }[]) {

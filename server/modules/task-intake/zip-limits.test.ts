@@ -20,14 +20,14 @@ import {
 /** ZIP bombs, archives that lie about their sizes, links and names that leave the archive. */
 
 const MIB = 1024 ** 2
-const LIMITS = { entryBytes: 1 * MIB, totalBytes: 3 * MIB }
+const LIMITS = { entryBytes: 1 * MIB, totalBytes: 3 * MIB, maxEntries: 6 }
 
 let t: MediaTestApp
 let client: SignedInClient
 let defs: Definitions
 
 beforeAll(async () => {
-  t = await createTestAppWithMedia('zip-limits', { zipInflateLimits: LIMITS })
+  t = await createTestAppWithMedia('zip-limits', { zipLimits: LIMITS })
   client = await signIn(t, { roles: ['client'] })
   defs = await createDefinitions(t.db, client.user.id, {
     itemSchema: { prompt: field('text'), recording: field('audio') },
@@ -140,6 +140,39 @@ describe('a ZIP that inflates past the limits', () => {
       ]),
     })
     expect(response.statusCode, response.body).toBe(201)
+  })
+})
+
+describe('a ZIP of more entries than the limit', () => {
+  const wav = toneWav([300], 20)
+
+  it('is refused with 413 naming the archive and the limit', async () => {
+    const names = ['a.wav', 'b.wav', 'c.wav', 'd.wav', 'e.wav', 'f.wav']
+    await expectRefused(
+      [dataNaming(...names), ...names.map((name) => ({ name, content: wav }))],
+      413,
+      "The ZIP archive 'upload.zip' holds 7 entries, more than the limit of 6 entries per archive.",
+    )
+  })
+
+  it('is refused by the count its end record declares, before any entry is read', async () => {
+    // Two entries, but an end record declaring 65,535: reading them would fail on the third.
+    const archive = zipArchive([dataNaming('a.wav'), { name: 'a.wav', content: wav }])
+    const endRecord = archive.length - 22
+    archive.writeUInt16LE(0xffff, endRecord + 8)
+    archive.writeUInt16LE(0xffff, endRecord + 10)
+    const before = await createdSoFar(t.db, t.mediaDir)
+    const response = await uploadTask(client, requiredFields(defs), {
+      name: 'forged.zip',
+      content: archive,
+    })
+    expect(response.statusCode, response.body).toBe(413)
+    expect(response.json()).toMatchObject({
+      code: 'payload_too_large',
+      detail:
+        "The ZIP archive 'forged.zip' holds 65,535 entries, more than the limit of 6 entries per archive.",
+    })
+    expect(await createdSoFar(t.db, t.mediaDir)).toEqual(before)
   })
 })
 
