@@ -30,7 +30,7 @@ export function SyncIndicator() {
         : t`Sync status: ${connection}, ${unsynced}, ${refused}`
   const lastSynced = lastSyncedAt && dayjs(lastSyncedAt).format(DATE_TIME_SECONDS_FORMAT)
   const waiting =
-    unsynced === null ? (
+    pending === null ? (
       <Trans>Checking this device for changes not yet sent…</Trans>
     ) : pending === 0 ? (
       <Trans>Every change is on the server.</Trans>
