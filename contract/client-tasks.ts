@@ -13,13 +13,11 @@ import {
 } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
 import {
-  isoMomentSchema,
-  type Ordering,
-  orderingQuery,
-  searchQuery,
-  textFlag,
-  textMoment,
-} from './query'
+  ANNOTATION_ORDERING_FIELDS,
+  METADATA_FILTER_PREFIX,
+  TASK_ORDERING_FIELDS,
+} from './list-params'
+import { isoMomentSchema, orderingQuery, searchQuery, textFlag, textMoment } from './query'
 import {
   TASK_STATUSES,
   TaskDescriptionSchema,
@@ -86,21 +84,6 @@ const limitField = v.optional(
   ),
   String(DEFAULT_PAGE_SIZE),
 )
-
-export type { Ordering }
-
-/** Metadata filters are query parameters named `metadata__<key>`; every pair must match. */
-export const METADATA_FILTER_PREFIX = 'metadata__'
-
-export const TASK_ORDERING_FIELDS = [
-  'id',
-  'created',
-  'description',
-  'status',
-  'progress',
-  'deadline',
-] as const
-export type TaskOrderingField = (typeof TASK_ORDERING_FIELDS)[number]
 
 const taskFilterEntries = {
   client_group: v.optional(queryId),
@@ -443,8 +426,6 @@ export const FakeMediaParamsSchema = v.object({
   itemId: IdParamSchema,
   uuid: v.pipe(v.string(), v.uuid('must be a uuid')),
 })
-
-export const ANNOTATION_ORDERING_FIELDS = ['id', 'created', 'modified', 'item', 'user'] as const
 
 /** GET /client/tasks/{id}/annotations/. search looks into the annotation values' text. */
 export const AnnotationListQuerySchema = v.object({

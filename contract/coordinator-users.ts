@@ -3,6 +3,7 @@ import { APPROVAL_STATUS, ApprovalStatusSchema, LanguageSchema } from './auth'
 import { PageQueryEntries } from './client-definitions'
 import { IdParamSchema, IdSchema, pagedSchema, wholeNumberText } from './common'
 import { AVAILABILITY_MAX_HOURS, GENDERS } from './constants'
+import { APPROVAL_ORDERING_FIELDS, USER_ORDERING_FIELDS } from './list-params'
 import { orderingQuery, searchQuery, textFlag, textMoment } from './query'
 
 /**
@@ -26,17 +27,6 @@ const flag = v.optional(textFlag)
 const id = v.optional(IdParamSchema)
 const hours = v.optional(wholeNumberText(0, AVAILABILITY_MAX_HOURS))
 const ratio = v.optional(wholeNumberText(0, RATIO_MAX))
-
-export const USER_ORDERING_FIELDS = [
-  'id',
-  'username',
-  'first_name',
-  'last_name',
-  'email',
-  'date_joined',
-  'ratio',
-  'availability',
-] as const
 
 export const CoordinatorUserQuerySchema = v.object({
   id,
@@ -144,8 +134,6 @@ export const CoordinatorUserPatchSchema = v.strictObject({
 export type CoordinatorUserPatch = v.InferOutput<typeof CoordinatorUserPatchSchema>
 
 /** The profile approvals a coordinator decides: pending by default. */
-export const APPROVAL_ORDERING_FIELDS = ['id', 'created', 'username', 'status'] as const
-
 export const ApprovalQuerySchema = v.object({
   /** Part of the worker's username, first or last name or e-mail. */
   search: searchQuery,

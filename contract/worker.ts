@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { LanguageSchema, LanguageWithSignsSchema } from './auth'
 import { IdParamSchema, IdSchema, IsoDateTimeSchema, objectRecord, pagedSchema } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
+import { ITEM_SET_ORDERING_FIELDS } from './list-params'
 import { orderingQuery, searchQuery } from './query'
 import { FieldNameSchema, type Messages } from './schema-rules'
 import { TaskStatusSchema } from './task-intake'
@@ -301,19 +302,6 @@ export type ProtocolConfirmResult = v.InferOutput<typeof ProtocolConfirmResultSc
 // --- Coordinator item sets --------------------------------------------------------------------
 
 export const COORDINATOR_ITEM_SETS_MAX_PAGE_SIZE = 100
-
-export const ITEM_SET_ORDERING_FIELDS = [
-  'id',
-  'created',
-  'modified',
-  'lock_expiration',
-  'user',
-  'task',
-  'items_done',
-  'items_all',
-  'progress',
-] as const
-export type ItemSetOrderingField = (typeof ITEM_SET_ORDERING_FIELDS)[number]
 
 const queryNumber = v.pipe(
   v.string(),

@@ -1,5 +1,4 @@
 import { i18n } from '@lingui/core'
-import dayjs from 'dayjs'
 import {
   DEFAULT_DISPLAY_LANGUAGE,
   DISPLAY_LANGUAGES,
@@ -21,6 +20,18 @@ const dayjsLocaleLoaders: Record<Exclude<DisplayLanguage, 'en'>, () => Promise<u
   fr: () => import('dayjs/locale/fr'),
   pl: () => import('dayjs/locale/pl'),
   ru: () => import('dayjs/locale/ru'),
+}
+
+/**
+ * dayjs (the date formats and pickers of later pages) with the language's locale registered.
+ * English, its default, needs nothing at start-up, so dayjs comes with the first page using it.
+ */
+async function loadDayjs(language: DisplayLanguage) {
+  const [{ default: dayjs }] = await Promise.all([
+    import('dayjs'),
+    language === 'en' ? undefined : dayjsLocaleLoaders[language](),
+  ])
+  return dayjs
 }
 
 export const displayLanguageNames: Record<DisplayLanguage, string> = {
@@ -49,13 +60,11 @@ export async function activateDisplayLanguage(code: string | null | undefined): 
   const language = resolveDisplayLanguage(code)
   if (language === i18n.locale) return
   try {
-    if (language !== 'en') {
-      const [{ messages }] = await Promise.all([
-        catalogLoaders[language](),
-        dayjsLocaleLoaders[language](),
-      ])
-      i18n.load(language, messages as Catalog['messages'] as never)
-    }
+    const [catalog, dayjs] = await Promise.all([
+      language === 'en' ? undefined : catalogLoaders[language](),
+      loadDayjs(language),
+    ])
+    if (catalog) i18n.load(language, catalog.messages as never)
     i18n.activate(language)
     dayjs.locale(language)
     document.documentElement.lang = language

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { signOutBeforePublicPage } from '../features/account/public-pages'
+import { signOutBeforePublicPage } from '../features/account/public-page-guard'
 import { RecoverPage } from '../features/account/RecoverPage'
 
 export const Route = createFileRoute('/recover')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { signOutBeforePublicPage } from '../features/account/public-pages'
+import { signOutBeforePublicPage } from '../features/account/public-page-guard'
 import { RegisterPage } from '../features/account/RegisterPage'
 
 export const Route = createFileRoute('/register')({

@@ -2,7 +2,7 @@ import { Badge, Flex, Grid } from '@mantine/core'
 import { useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { FileRouteTypes } from '../routeTree.gen'
-import { RouterNavLink } from './links'
+import { RouterNavLink } from './nav-link'
 
 /** Every path a link of the app can lead to. */
 export type AppPath = FileRouteTypes['to']

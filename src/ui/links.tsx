@@ -1,17 +1,14 @@
-import {
-  Anchor,
-  type AnchorProps,
-  Button,
-  type ButtonProps,
-  NavLink,
-  type NavLinkProps,
-} from '@mantine/core'
+import { Anchor, type AnchorProps, Button, type ButtonProps } from '@mantine/core'
 import { createLink, type LinkComponent } from '@tanstack/react-router'
 import type { ComponentPropsWithRef } from 'react'
 
-/** Mantine's anchor, button and nav link, navigating with the router (typed `to`, preloading). */
+/**
+ * Mantine's anchor and button, navigating with the router (typed `to`, preloading). The nav link
+ * (nav-link.tsx) is apart: only signed-in pages' menus use it, and the shell holds this module
+ * from start-up.
+ */
 
-type AnchorElementProps = Omit<ComponentPropsWithRef<'a'>, 'color' | 'style'>
+export type AnchorElementProps = Omit<ComponentPropsWithRef<'a'>, 'color' | 'style'>
 
 function MantineAnchor(props: AnchorProps & AnchorElementProps) {
   return <Anchor {...props} />
@@ -19,10 +16,6 @@ function MantineAnchor(props: AnchorProps & AnchorElementProps) {
 function MantineButton(props: ButtonProps & AnchorElementProps) {
   return <Button component="a" {...props} />
 }
-function MantineNavLink(props: NavLinkProps & AnchorElementProps) {
-  return <NavLink component="a" {...props} />
-}
 
 export const RouterAnchor: LinkComponent<typeof MantineAnchor> = createLink(MantineAnchor)
 export const RouterButton: LinkComponent<typeof MantineButton> = createLink(MantineButton)
-export const RouterNavLink: LinkComponent<typeof MantineNavLink> = createLink(MantineNavLink)

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Ordering, TaskFilters, TaskOrderingField } from '../../../contract/client-tasks'
+import type { TaskFilters } from '../../../contract/client-tasks'
+import type { TaskOrderingField } from '../../../contract/list-params'
+import type { Ordering } from '../../../contract/query'
 import type { Db } from '../../db/client'
 import {
   clientGroups,

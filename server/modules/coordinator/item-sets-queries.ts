@@ -12,7 +12,8 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm'
-import type { CoordinatorItemSetQuery, ItemSetOrderingField } from '../../../contract/worker'
+import type { ItemSetOrderingField } from '../../../contract/list-params'
+import type { CoordinatorItemSetQuery } from '../../../contract/worker'
 import type { Db } from '../../db/client'
 import { annotations, itemSetItems, itemSets, tasks, users } from '../../db/schema'
 import { coordinatedUserIds, groupMemberIds } from './queries'

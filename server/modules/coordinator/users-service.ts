@@ -8,9 +8,9 @@ import {
   type CoordinatorUserQuery,
   type CoordinatorUserStats,
   USER_ALERTS,
-  USER_ORDERING_FIELDS,
   type UserBase,
 } from '../../../contract/coordinator-users'
+import { USER_ORDERING_FIELDS } from '../../../contract/list-params'
 import type { Db } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
 import { conflict, fieldError, notFound, permissionDenied } from '../../http/errors'

@@ -1,25 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Container, Paper, Stack, Title } from '@mantine/core'
-import type { QueryClient, UseQueryResult } from '@tanstack/react-query'
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { FormEvent, ReactNode } from 'react'
 import { ApiError } from '../../api/client'
-import { storage } from '../../storage'
 import { invalidKeyMessage } from '../../ui/forms/form-errors'
 import { RouterAnchor } from '../../ui/links'
 import { Loading } from '../../ui/QueryStates'
-import { authKeys } from '../auth/queries'
-import { signOut } from '../auth/session'
 import { KEY_STATUSES } from './api'
-
-/**
- * /register, /reset and /recover are for visitors: someone signed in (in this browser) is signed
- * out first, so the new account or password is not mixed with the current session.
- */
-export async function signOutBeforePublicPage(queryClient: QueryClient): Promise<void> {
-  if (storage.get('user') !== null || queryClient.getQueryData(authKeys.currentUser())) {
-    await signOut(queryClient)
-  }
-}
 
 export function PublicPage({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (

@@ -6,6 +6,9 @@ import { renderApp } from '../../test/render'
 
 const server = setupApiServer()
 
+/** The landing page and the signed-in frame load their code on the first visit. */
+const PAGE_LOAD_MS = 5_000
+
 describe('single-sign-on return', () => {
   it('authenticates and opens the page stored before leaving', async () => {
     server.use(...signedInHandlers())
@@ -13,7 +16,9 @@ describe('single-sign-on return', () => {
     const { router } = renderApp('/callback?username=anna')
 
     expect(await screen.findByRole('heading', { name: 'Authenticating...' })).toBeInTheDocument()
-    expect(await screen.findByRole('heading', { name: 'Time logs' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Time logs' }, { timeout: PAGE_LOAD_MS }),
+    ).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/timelogs')
     expect(storage.get('redirect')).toBeNull()
     expect(storage.get('permissions')).toEqual(['endworker'])

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { setupApiServer } from '../../test/api'
 import { renderWithRouter } from '../../test/render'
 import { ClientGroupFilter } from './client-group-filter'
-import { useClientGroupFilter } from './client-group-search'
 import { acme, clientGroupsHandler, globex } from './definitions/test-fixtures'
+import { useClientGroupFilter } from './use-client-group'
 
 const server = setupApiServer()
 

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { Select } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useClientGroupFilter } from './client-group-search'
 import { clientGroupsQuery } from './queries/client-groups'
+import { useClientGroupFilter } from './use-client-group'
 
 /** The spec's 'Filter data' client-group selector (the rule in client-group-search.ts). */
 export function ClientGroupFilter() {

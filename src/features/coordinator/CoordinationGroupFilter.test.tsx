@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { setupApiServer } from '../../test/api'
 import { renderWithRouter } from '../../test/render'
 import { CoordinationGroupFilter } from './CoordinationGroupFilter'
-import { useCoordinationGroupFilter } from './coordination-group-search'
 import { coordinationGroupsHandler, northTeam, southTeam } from './keys/test-fixtures'
+import { useCoordinationGroupFilter } from './use-coordination-group'
 
 const server = setupApiServer()
 

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { Select } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useCoordinationGroupFilter } from './coordination-group-search'
 import { coordinationGroupsQuery } from './queries'
+import { useCoordinationGroupFilter } from './use-coordination-group'
 
 /** The coordination-group selector of the coordinator pages (the rule in coordination-group-search.ts). */
 export function CoordinationGroupFilter() {

@@ -17,8 +17,8 @@ import { TitleBar } from '../../../ui/TitleBar'
 import { formatDateTime } from '../../account/format'
 import { DebouncedSearch } from '../../client/tasks/table/DebouncedSearch'
 import { CoordinationGroupFilter } from '../CoordinationGroupFilter'
-import { useCoordinationGroupFilter } from '../coordination-group-search'
 import { coordinatorKeys } from '../queries'
+import { useCoordinationGroupFilter } from '../use-coordination-group'
 import {
   approvalCountQueryOptions,
   approvalListQueryOptions,

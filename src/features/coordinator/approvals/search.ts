@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { APPROVAL_ORDERING_FIELDS } from '../../../../contract/coordinator-users'
+import { APPROVAL_ORDERING_FIELDS } from '../../../../contract/list-params'
 import {
   lenient,
   optionalOrdering,

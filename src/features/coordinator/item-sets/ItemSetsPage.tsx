@@ -13,7 +13,7 @@ import { TitleBar } from '../../../ui/TitleBar'
 import { formatDateTime } from '../../account/format'
 import { DebouncedSearch } from '../../client/tasks/table/DebouncedSearch'
 import { CoordinationGroupFilter } from '../CoordinationGroupFilter'
-import { useCoordinationGroupFilter } from '../coordination-group-search'
+import { useCoordinationGroupFilter } from '../use-coordination-group'
 import { endItemSetLock, itemSetKeys, itemSetListQuery } from './queries'
 import type { ItemSetListSearch } from './search'
 

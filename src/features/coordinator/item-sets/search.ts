@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ITEM_SET_ORDERING_FIELDS } from '../../../../contract/worker'
+import { ITEM_SET_ORDERING_FIELDS } from '../../../../contract/list-params'
 import {
   optionalOrdering,
   optionalPositiveInt,

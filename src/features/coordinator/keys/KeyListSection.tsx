@@ -11,7 +11,7 @@ import { notifyError } from '../../../ui/notify'
 import { PagedTable } from '../../../ui/PagedList'
 import { TitleBar } from '../../../ui/TitleBar'
 import { CoordinationGroupFilter } from '../CoordinationGroupFilter'
-import { useCoordinationGroupFilter } from '../coordination-group-search'
+import { useCoordinationGroupFilter } from '../use-coordination-group'
 import { useEveryKeyView } from './every-key'
 import { KEY_PAGE_SIZE } from './queries'
 

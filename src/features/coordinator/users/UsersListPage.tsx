@@ -5,7 +5,8 @@ import { ActionIcon, Badge, Group, Select, Stack, Text, Tooltip } from '@mantine
 import { IconPencil, IconUserOff } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { type CoordinatorUser, USER_ORDERING_FIELDS } from '../../../../contract/coordinator-users'
+import type { CoordinatorUser } from '../../../../contract/coordinator-users'
+import { USER_ORDERING_FIELDS, type UserOrderingField } from '../../../../contract/list-params'
 import { ConfirmDialog } from '../../../ui/ConfirmDialog'
 import type { DataColumn } from '../../../ui/DataTable'
 import { generalMessage } from '../../../ui/forms/form-errors'
@@ -13,8 +14,8 @@ import { notifyError, notifySuccess } from '../../../ui/notify'
 import { PagedTable } from '../../../ui/PagedList'
 import { TitleBar } from '../../../ui/TitleBar'
 import { formatDateTime } from '../../account/format'
-import { useCoordinationGroupFilter } from '../coordination-group-search'
 import { coordinatorKeys } from '../queries'
+import { useCoordinationGroupFilter } from '../use-coordination-group'
 import { anonymizeUser, userListQueryOptions, userStatsQueryOptions } from './queries'
 import { type UserListSearch, userFilterQuery, userListQuery } from './search'
 import { AlertBadges } from './UserBadges'
@@ -232,7 +233,7 @@ export function UsersListPage({ search, onSearch }: UsersListPageProps) {
   )
 }
 
-const ORDER_LABELS: Record<(typeof USER_ORDERING_FIELDS)[number], MessageDescriptor> = {
+const ORDER_LABELS: Record<UserOrderingField, MessageDescriptor> = {
   id: msg`Id`,
   username: msg`Username`,
   first_name: msg`First name`,

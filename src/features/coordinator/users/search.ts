@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { USER_ORDERING_FIELDS } from '../../../../contract/coordinator-users'
+import { USER_ORDERING_FIELDS } from '../../../../contract/list-params'
 import {
   dayEnd,
   dayStart,

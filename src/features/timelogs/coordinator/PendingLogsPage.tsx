@@ -11,8 +11,8 @@ import { notifySuccess } from '../../../ui/notify'
 import { TitleBar } from '../../../ui/TitleBar'
 import { ShortcutsHelp } from '../../annotate/shortcuts'
 import { CoordinationGroupFilter } from '../../coordinator/CoordinationGroupFilter'
-import { useCoordinationGroupFilter } from '../../coordinator/coordination-group-search'
 import { coordinatorKeys } from '../../coordinator/queries'
+import { useCoordinationGroupFilter } from '../../coordinator/use-coordination-group'
 import {
   IntervalFilterBar,
   type IntervalListControls,

@@ -7,7 +7,7 @@ import { DataTable } from '../../../ui/DataTable'
 import { PagedList } from '../../../ui/PagedList'
 import { TitleBar } from '../../../ui/TitleBar'
 import { CoordinationGroupFilter } from '../../coordinator/CoordinationGroupFilter'
-import { useCoordinationGroupFilter } from '../../coordinator/coordination-group-search'
+import { useCoordinationGroupFilter } from '../../coordinator/use-coordination-group'
 import { formatDuration, formatInZone, SOURCE_LABELS, TIME_SECONDS_FORMAT } from '../format'
 import {
   IntervalFilterBar,

@@ -10,7 +10,7 @@ import {
   type TaskProtocolEntity,
 } from '../../../../../contract/client-definitions'
 import { useForm } from '../../../../ui/forms/use-form'
-import { useClientGroupFilter } from '../../client-group-search'
+import { useClientGroupFilter } from '../../use-client-group'
 import { type EditFormProps, VersionedForm } from '../shared/VersionedForm'
 import { createProtocol, patchProtocol } from './api'
 import { MarkdownEditor } from './MarkdownEditor'

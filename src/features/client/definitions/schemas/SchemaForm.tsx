@@ -5,7 +5,7 @@ import {
   type TaskSchemaEntity,
 } from '../../../../../contract/client-definitions'
 import { useForm } from '../../../../ui/forms/use-form'
-import { useClientGroupFilter } from '../../client-group-search'
+import { useClientGroupFilter } from '../../use-client-group'
 import { type EditFormProps, VersionedForm } from '../shared/VersionedForm'
 import { createSchema, patchSchema } from './api'
 import { type EditorDocument, editorDocument, emptyDocument } from './editor/document'

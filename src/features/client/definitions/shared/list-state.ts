@@ -2,7 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { useState } from 'react'
 import type { DefinitionOrdering } from '../../../../../contract/client-definitions'
 import { DEFAULT_PAGE_SIZE } from '../../../../../contract/constants'
-import { useClientGroupFilter } from '../../client-group-search'
+import { useClientGroupFilter } from '../../use-client-group'
 
 /** How long typing pauses before the list is searched again. */
 const SEARCH_DEBOUNCE_MS = 300

@@ -2,21 +2,17 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { ActionIcon, Badge, Group, Table } from '@mantine/core'
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react'
 import { Fragment, useState } from 'react'
-import type {
-  ANNOTATION_ORDERING_FIELDS,
-  ExplorerAnnotation,
-  Ordering,
-} from '../../../../../contract/client-tasks'
+import type { ExplorerAnnotation } from '../../../../../contract/client-tasks'
+import type { AnnotationOrderingField } from '../../../../../contract/list-params'
+import type { Ordering } from '../../../../../contract/query'
 import { formatDateTime } from '../format'
 import { SortableTh } from '../table/SortableTh'
 import { AnnotationDetails } from './AnnotationDetails'
 
-type AnnotationField = (typeof ANNOTATION_ORDERING_FIELDS)[number]
-
 type AnnotationTableProps = {
   annotations: ExplorerAnnotation[]
   ordering: string
-  onOrder: (ordering: Ordering<AnnotationField>) => void
+  onOrder: (ordering: Ordering<AnnotationOrderingField>) => void
 }
 
 const count = (messages: Record<string, string[]>) =>
@@ -32,7 +28,7 @@ export function AnnotationTable({ annotations, ordering, onOrder }: AnnotationTa
       if (!next.delete(id)) next.add(id)
       return next
     })
-  const sortable = (field: AnnotationField, label: string) => (
+  const sortable = (field: AnnotationOrderingField, label: string) => (
     <SortableTh field={field} ordering={ordering} onOrder={onOrder}>
       {label}
     </SortableTh>

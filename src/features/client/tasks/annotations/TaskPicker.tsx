@@ -4,8 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Task } from '../../../../../contract/client-tasks'
-import { useClientGroupFilter } from '../../client-group-search'
 import { taskListQuery, taskQuery } from '../../queries/tasks'
+import { useClientGroupFilter } from '../../use-client-group'
 import { SEARCH_DEBOUNCE_MS } from '../table/DebouncedSearch'
 
 /** How many matching tasks the picker offers at a time; typing narrows them down. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ANNOTATION_ORDERING_FIELDS } from '../../../../../contract/client-tasks'
+import { ANNOTATION_ORDERING_FIELDS } from '../../../../../contract/list-params'
 import { clientGroupSearch } from '../../client-group-search'
 import type { ApiQuery } from '../../queries/tasks'
 import {

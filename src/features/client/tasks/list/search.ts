@@ -1,10 +1,10 @@
 import * as v from 'valibot'
 import {
   METADATA_FILTER_PREFIX,
-  type Ordering,
   TASK_ORDERING_FIELDS,
   type TaskOrderingField,
-} from '../../../../../contract/client-tasks'
+} from '../../../../../contract/list-params'
+import type { Ordering } from '../../../../../contract/query'
 import { TASK_STATUSES } from '../../../../../contract/task-intake'
 import { clientGroupSearch } from '../../client-group-search'
 import type { ApiQuery } from '../../queries/tasks'

@@ -4,7 +4,7 @@ import {
   type TaskTypeEntity,
 } from '../../../../../../contract/client-definitions'
 import { useForm } from '../../../../../ui/forms/use-form'
-import { useClientGroupFilter } from '../../../client-group-search'
+import { useClientGroupFilter } from '../../../use-client-group'
 import { createTaskType, patchTaskType } from '../api'
 import { initialValues, type TaskTypeValues, toPayload } from './form-values'
 
