@@ -11,27 +11,28 @@ import { TopNavigation } from './lazy-navigation'
 const SyncIndicator = lazyNamed(() => import('../annotate/SyncIndicator'), 'SyncIndicator')
 const UserMenu = lazyNamed(() => import('./UserMenu'), 'UserMenu')
 
-/** Without a user (the public pages), only the brand and the language menu are shown. */
-type AppHeaderProps =
-  | { user?: undefined }
-  | { user: CurrentUser; phoneMenuOpened: boolean; onTogglePhoneMenu: () => void }
+type AppHeaderProps = {
+  /** Absent on public pages: only the brand and the language menu are shown. */
+  user: CurrentUser | undefined
+  phoneMenuOpened: boolean
+  onTogglePhoneMenu: () => void
+}
 
-export function AppHeader(props: AppHeaderProps) {
+export function AppHeader({ user, phoneMenuOpened, onTogglePhoneMenu }: AppHeaderProps) {
   const { t } = useLingui()
-  const { user } = props
   const name = user ? user.first_name || user.username : ''
 
   return (
     <Stack h="100%" justify="center" gap={6} px="md">
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
-          {props.user && (
+          {user && (
             <Burger
-              opened={props.phoneMenuOpened}
-              onClick={props.onTogglePhoneMenu}
+              opened={phoneMenuOpened}
+              onClick={onTogglePhoneMenu}
               hiddenFrom="xs"
               size="sm"
-              aria-label={props.phoneMenuOpened ? t`Close the menu` : t`Open the menu`}
+              aria-label={phoneMenuOpened ? t`Close the menu` : t`Open the menu`}
             />
           )}
           <RouterAnchor to="/" fw={700} size="lg" underline="never" c="inherit">
