@@ -86,8 +86,20 @@ export default defineConfig({
       output: {
         // What the first page needs statically comes as one file: one request (browsers open
         // six connections per server over HTTP/1.1) and one compression stream, instead of
-        // dozens of small shared chunks.
-        codeSplitting: { groups: [{ name: 'start-up', tags: ['$initial'] }] },
+        // dozens of small shared chunks. The UI kit's components used only by later code come as
+        // one more file, fetched with the first page that needs any of them: a slow phone
+        // otherwise queues some twenty small files of it behind six connections before the
+        // sign-in page and its cookie banner can show (the service worker fetches every file
+        // for offline use afterwards either way).
+        codeSplitting: {
+          groups: [
+            { name: 'start-up', tags: ['$initial'] },
+            {
+              name: 'ui-kit',
+              test: /[\\/]node_modules[\\/](@mantine[\\/]core|@mantine[\\/]hooks|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce)[\\/]/,
+            },
+          ],
+        },
         chunkFileNames: (chunk) =>
           chunk.facadeModuleId?.endsWith('.po')
             ? 'locales/[name]-[hash].js'
