@@ -8,7 +8,8 @@
  *   npm run bench:lighthouse
  *   npx tsx bench/lighthouse.ts [--no-build] [--port 8190] [--chromium /usr/bin/chromium] [--why]
  *
- * `--why` also prints each page's LCP element and the elements that moved (layout shifts).
+ * `--why` also prints each page's LCP element, its long tasks (what Total Blocking Time adds up)
+ * and the elements that moved (layout shifts).
  * Exits non-zero when a page misses a target: score ≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.1.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
@@ -161,6 +162,14 @@ function explain(name: string, lhr: RunnerResult['lhr']) {
     for (const phase of (part.items ?? []) as { label: string; duration: number }[]) {
       console.log(`${name}: LCP ${phase.label}: ${Math.round(phase.duration)} ms`)
     }
+  }
+  const longTasks = lhr.audits['long-tasks']?.details as
+    | { items?: { url?: string; startTime: number; duration: number }[] }
+    | undefined
+  for (const task of longTasks?.items ?? []) {
+    console.log(
+      `${name}: long task at ${Math.round(task.startTime)} ms, ${Math.round(task.duration)} ms: ${task.url ?? '?'}`,
+    )
   }
   const shifts = lhr.audits['layout-shifts']?.details as AuditDetails | undefined
   for (const shift of shifts?.items ?? []) {
