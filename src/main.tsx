@@ -7,7 +7,7 @@ import {
   type PersistQueryClientProviderProps,
 } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode, Suspense } from 'react'
+import { StrictMode, Suspense, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient, queryPersister } from './api/query-client'
 import { activateDisplayLanguage, i18n } from './i18n/i18n'
@@ -40,20 +40,25 @@ whenPageSettled(() => {
 
 async function start() {
   await activateDisplayLanguage(storage.get('displayLanguage') ?? navigator.language)
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <MantineProvider theme={theme}>
-          <Suspense fallback={null}>
-            <Notifications position="top-right" />
-            <UpdatePrompt />
-          </Suspense>
-          <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-            <RouterProvider router={router} />
-          </PersistQueryClientProvider>
-        </MantineProvider>
-      </I18nProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root') as HTMLElement)
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding a slow phone's main thread for a third of a second: taps and paints get through.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <MantineProvider theme={theme}>
+            <Suspense fallback={null}>
+              <Notifications position="top-right" />
+              <UpdatePrompt />
+            </Suspense>
+            <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+              <RouterProvider router={router} />
+            </PersistQueryClientProvider>
+          </MantineProvider>
+        </I18nProvider>
+      </StrictMode>,
+    ),
   )
 }
 

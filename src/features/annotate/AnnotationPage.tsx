@@ -3,7 +3,7 @@ import { Alert, Stack, Text } from '@mantine/core'
 import { IconClockExclamation, IconDatabaseExclamation } from '@tabler/icons-react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import type { Preferences } from '../../../contract/auth'
 import { useOutboxStatus, useStorageWarning } from '../../offline/hooks'
 import { RouterButton } from '../../ui/links'
@@ -23,6 +23,12 @@ import { ShortcutsHelp, useAnnotationShortcuts } from './shortcuts'
 import { endsTheLock, rejectedAnnotation } from './sync'
 import { useAnnotationEditor } from './useAnnotationEditor'
 import { useOfflineCopy } from './useOfflineCopy'
+
+/**
+ * Cards drawn with the screen's first render; the others follow in a render that yields to the
+ * browser, so a phone's main thread is not held while the widgets of a whole set are built.
+ */
+const FIRST_DRAWN_CARDS = 2
 
 const NO_PREFERENCES: Preferences = {
   play_on_hover: false,
@@ -73,6 +79,8 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
     countsAsDone(view.schema, item, annotations[index]!),
   ).length
   const activeItem = view.items[active]
+  const drawnCards = useDeferredValue(view.items.length, FIRST_DRAWN_CARDS)
+  const allDrawn = drawnCards >= view.items.length
 
   const moveTo = (index: number) => {
     const target = Math.min(view.items.length - 1, Math.max(0, index))
@@ -138,7 +146,7 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
         </Text>
       )}
       {finishing && <FinishSetPanel view={view} done={done} finishing />}
-      {view.items.map((item, index) => (
+      {view.items.slice(0, drawnCards).map((item, index) => (
         <ItemCard
           key={item.id}
           itemSetId={view.id}
@@ -155,7 +163,7 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
           register={register}
         />
       ))}
-      {!finishing && <FinishSetPanel view={view} done={done} finishing={false} />}
+      {!finishing && allDrawn && <FinishSetPanel view={view} done={done} finishing={false} />}
     </Stack>
   )
 }

@@ -9,11 +9,11 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core'
 import { forwardRef, useEffect } from 'react'
 import { GIVEN_MARKS, REVIEW_ERROR_TYPES, type ReviewedItem } from '../../../contract/review'
+import { GrowingTextarea } from '../../ui/GrowingTextarea'
 import { ERROR_TYPE_LABELS, MARK_LABELS, markColour, TYPING_TARGETS } from './marks'
 import { ReviewedItemView } from './ReviewedItemView'
 import { SaveStatusIcon } from './SaveStatusIcon'
@@ -128,9 +128,8 @@ export const ReviewCard = forwardRef<HTMLElement, ReviewCardProps>(function Revi
             ))}
           </SimpleGrid>
         </Chip.Group>
-        <Textarea
+        <GrowingTextarea
           label={t`Comment`}
-          autosize
           minRows={2}
           value={card.values.comment}
           onChange={(event) => card.setComment(event.currentTarget.value)}

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Select, SimpleGrid, Stack, Textarea } from '@mantine/core'
+import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core'
 import { DateTimePicker } from '@mantine/dates'
 import { useQuery } from '@tanstack/react-query'
 import dayjs from 'dayjs'
@@ -9,6 +9,7 @@ import { ManualIntervalInputSchema } from '../../../contract/timelogs'
 import { FormError } from '../../ui/forms/FormError'
 import { SubmitButton } from '../../ui/forms/SubmitButton'
 import { useForm } from '../../ui/forms/use-form'
+import { GrowingTextarea } from '../../ui/GrowingTextarea'
 import { notifySuccess } from '../../ui/notify'
 import { intervalOptionsQuery, logTime } from './queries'
 
@@ -119,10 +120,9 @@ export function LogTimeForm({ onDone }: { onDone: () => void }) {
             {...form.field('protocol')}
           />
         </SimpleGrid>
-        <Textarea
+        <GrowingTextarea
           label={t`Comment`}
           description={t`What you did, for the coordinator who approves it`}
-          autosize
           minRows={2}
           {...form.textInput('comment')}
         />

@@ -22,6 +22,9 @@ export function DropdownWidget({ name, config, value, onChange, readOnly, invali
     variant: readOnly ? 'filled' : 'default',
     error: invalid,
     searchable: options.length > 10,
+    // A list kept mounted while closed is positioned on mount, a forced layout per widget: an
+    // annotation screen builds dozens of these, so each list is built when it opens.
+    comboboxProps: { keepMounted: false },
     styles: config.is_inline ? inlineStyles : undefined,
   } as const
 

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
-import { Group, Stack, Textarea, TextInput } from '@mantine/core'
+import { Group, Stack, TextInput } from '@mantine/core'
 import { type ChangeEvent, type Ref, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { GrowingTextarea } from '../../ui/GrowingTextarea'
 import { useItemWidgets } from '../ItemContext'
 import type { WidgetProps } from '../types'
 import { textValue } from '../values'
@@ -123,10 +124,9 @@ export function TextWidget({
   return (
     <Stack gap={4}>
       {multiline ? (
-        <Textarea
+        <GrowingTextarea
           {...common}
           ref={field as Ref<HTMLTextAreaElement>}
-          autosize
           minRows={2}
           maxRows={12}
         />

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Badge, Group, SimpleGrid, Text, Textarea, TextInput, Tooltip } from '@mantine/core'
+import { Badge, Group, SimpleGrid, Text, TextInput, Tooltip } from '@mantine/core'
 import { type AdminLanguage, LanguageInputSchema } from '../../../../contract/admin'
 import { formatSignList, parseSignList } from '../../../../contract/sign-list'
+import { GrowingTextarea } from '../../../ui/GrowingTextarea'
 import { AdminFormShell, useAdminForm } from '../AdminForm'
 import { AdminListPage } from '../AdminListPage'
 import { languagesApi } from '../api'
@@ -47,10 +48,9 @@ function LanguageForm({ language, close }: { language: AdminLanguage | null; clo
           {...form.textInput('code')}
         />
       </SimpleGrid>
-      <Textarea
+      <GrowingTextarea
         label={t`Diacritic signs`}
         description={t`One sign a line, optionally followed by a dash and a description: ą - a with ogonek`}
-        autosize
         minRows={5}
         maxRows={16}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}

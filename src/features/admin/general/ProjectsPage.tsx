@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Textarea, TextInput } from '@mantine/core'
+import { TextInput } from '@mantine/core'
 import { type AdminProject, ProjectInputSchema } from '../../../../contract/admin'
+import { GrowingTextarea } from '../../../ui/GrowingTextarea'
 import { AdminFormShell, useAdminForm } from '../AdminForm'
 import { AdminListPage } from '../AdminListPage'
 import { projectsApi } from '../api'
@@ -28,7 +29,7 @@ function ProjectForm({ project, close }: { project: AdminProject | null; close: 
       onCancel={close}
     >
       <TextInput label={t`Name`} required {...form.textInput('name')} />
-      <Textarea label={t`Description`} autosize minRows={3} {...form.textInput('description')} />
+      <GrowingTextarea label={t`Description`} minRows={3} {...form.textInput('description')} />
     </AdminFormShell>
   )
 }

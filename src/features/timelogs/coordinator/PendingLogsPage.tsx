@@ -1,12 +1,13 @@
 import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Badge, Button, Checkbox, Group, Paper, Stack, Textarea } from '@mantine/core'
+import { Badge, Button, Checkbox, Group, Paper, Stack } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { TimeLogInterval } from '../../../../contract/timelogs'
 import { TIMELOG_STATUS } from '../../../../contract/worktime-rules'
+import { GrowingTextarea } from '../../../ui/GrowingTextarea'
 import { notifySuccess } from '../../../ui/notify'
 import { TitleBar } from '../../../ui/TitleBar'
 import { ShortcutsHelp } from '../../annotate/shortcuts'
@@ -121,10 +122,9 @@ export function PendingLogsPage() {
       <IntervalFilterBar controls={controls} onChange={setControls} showStatus={false} />
       <Paper withBorder p="sm" component="section" aria-label={t`Decision`}>
         <Stack gap="xs">
-          <Textarea
+          <GrowingTextarea
             label={t`Comment`}
             description={t`Sent with the next decision, to every log it applies to`}
-            autosize
             minRows={1}
             value={comment}
             onChange={(event) => setComment(event.currentTarget.value)}

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { Paper, ScrollArea, SimpleGrid, Stack, Text, Textarea } from '@mantine/core'
+import { Paper, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core'
+import { GrowingTextarea } from '../../../../ui/GrowingTextarea'
 import { ProtocolViewer } from '../../../protocols/ProtocolViewer'
 
 type MarkdownEditorProps = {
@@ -13,11 +14,10 @@ export function MarkdownEditor({ value, onChange, error }: MarkdownEditorProps) 
   const { t } = useLingui()
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <Textarea
+      <GrowingTextarea
         label={t`Protocol text (Markdown)`}
         description={t`Headings with #, lists with -, **bold**, [links](https://…).`}
         required
-        autosize
         minRows={14}
         maxRows={30}
         value={value}

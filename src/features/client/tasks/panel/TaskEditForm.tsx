@@ -1,19 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core'
+import { Button, Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core'
 import dayjs from 'dayjs'
 import type { NamedRef } from '../../../../../contract/client-definitions'
 import { type Task, TaskPatchSchema } from '../../../../../contract/client-tasks'
 import { FormError } from '../../../../ui/forms/FormError'
 import { useForm } from '../../../../ui/forms/use-form'
+import { GrowingTextarea } from '../../../../ui/GrowingTextarea'
 import {
   fromPairs,
   KeyValueEditor,
@@ -82,7 +74,7 @@ export function TaskEditForm({ task, projects }: { task: Task; projects: NamedRe
   return (
     <form onSubmit={form.onSubmit} noValidate aria-label={t`Edit the task`}>
       <Stack gap="md" maw={640}>
-        <Textarea label={t`Description`} autosize minRows={2} {...form.textInput('description')} />
+        <GrowingTextarea label={t`Description`} minRows={2} {...form.textInput('description')} />
         <TextInput
           type="datetime-local"
           label={t`Deadline`}

@@ -7,7 +7,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Textarea,
   TextInput,
 } from '@mantine/core'
 import { IconUpload } from '@tabler/icons-react'
@@ -23,6 +22,7 @@ import {
 import { ApiError } from '../../../../api/client'
 import { FormError } from '../../../../ui/forms/FormError'
 import { type FieldErrors, submissionErrors } from '../../../../ui/forms/form-errors'
+import { GrowingTextarea } from '../../../../ui/GrowingTextarea'
 import { KeyValueEditor, toPairs } from '../../../../ui/KeyValueEditor'
 import { FileProblems } from './FileProblems'
 import { UploadProgress } from './UploadProgress'
@@ -150,9 +150,8 @@ export function UploadForm({ taskType, languages, onUploaded }: UploadFormProps)
           error={errors.settle_target_lang}
           disabled={busy}
         />
-        <Textarea
+        <GrowingTextarea
           label={t`Description`}
-          autosize
           minRows={2}
           maxLength={TASK_DESCRIPTION_MAX_CHARS}
           value={values.description}

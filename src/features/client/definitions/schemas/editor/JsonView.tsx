@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Button, Stack, Text, Textarea } from '@mantine/core'
+import { Alert, Button, Stack, Text } from '@mantine/core'
+import { GrowingTextarea } from '../../../../../ui/GrowingTextarea'
 import type { useJsonText } from './json-sync'
 import { ProblemList } from './ProblemList'
 
@@ -33,12 +34,11 @@ export function JsonView({ json }: { json: ReturnType<typeof useJsonText> }) {
           </Stack>
         </Alert>
       )}
-      <Textarea
+      <GrowingTextarea
         label={t`Schema JSON`}
         description={t`Edits here update the form and the preview as soon as the text is valid.`}
         value={json.text}
         onChange={(event) => json.setText(event.currentTarget.value)}
-        autosize
         minRows={12}
         maxRows={40}
         spellCheck={false}
