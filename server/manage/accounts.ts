@@ -37,11 +37,3 @@ export async function insertAccount(db: Db, account: NewAccount): Promise<number
   }
   return user.id
 }
-
-/** Whether a query failed on a unique index, as when a concurrent insert won the race. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as Error & { code?: string }).code === '23505') return true
-  }
-  return false
-}

@@ -3,8 +3,9 @@ import * as v from 'valibot'
 import { PasswordSchema, UsernameSchema } from '../../contract/auth'
 import { ROLES, type Role } from '../../contract/roles'
 import type { Db } from '../db/client'
+import { isUniqueViolation } from '../db/errors'
 import { hashPassword } from '../modules/auth/passwords'
-import { insertAccount, isUniqueViolation, usernameTaken } from './accounts'
+import { insertAccount, usernameTaken } from './accounts'
 import { CommandError } from './errors'
 
 export const CREATEUSER_USAGE = `createuser --username NAME --email EMAIL --password PASSWORD --role ROLE [--role ROLE ...]

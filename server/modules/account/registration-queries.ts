@@ -99,16 +99,3 @@ export async function markResetKeyUsed(db: Db, keyId: number): Promise<void> {
     .set({ usedAt: sql`now()` })
     .where(eq(passwordResetKeys.id, keyId))
 }
-
-/**
- * Whether a query failed on the unique index `constraint`, or on any unique index when none is
- * named (a concurrent insert won the race).
- */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code, constraint: name } = current as Error & { code?: string; constraint?: string }
-    if (code === '23505')
-      return name === undefined || constraint === undefined || name === constraint
-  }
-  return false
-}

@@ -2,6 +2,7 @@ import type { CurrentUser, Registration, ResetPassword } from '../../../contract
 import { USERNAME_MIN_LENGTH } from '../../../contract/constants'
 import type { Role } from '../../../contract/roles'
 import type { Db } from '../../db/client'
+import { isUniqueViolation } from '../../db/errors'
 import { fieldError, HttpError } from '../../http/errors'
 import { hashPassword } from '../auth/passwords'
 import { accountSubject, clearLoginFailures } from '../auth/queries'
@@ -13,7 +14,6 @@ import {
   findResetKey,
   insertProfile,
   insertUser,
-  isUniqueViolation,
   joinRegistrationKeyGroups,
   lockRegistrationKey,
   lockResetKey,

@@ -1,14 +1,16 @@
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
+import { isUniqueViolation } from '../../db/errors'
 import { fieldError, notFound } from '../../http/errors'
-import { isUniqueViolation } from '../account/registration-queries'
+import { type Reference, savingReferences } from './references'
 import type { IdTable, PageQuery, tableQueries } from './table-queries'
 import { refuseIfUsed, type Usage } from './usage'
 
 /**
  * The rules every admin collection shares: a unique name (or code), 404 for an unknown id, 409
  * naming what still uses an entry, and every write in one transaction with its own checks and
- * links (`check`, `link`).
+ * links (`check`, `link`). Checks of other rows lock them (see `missingIds`), so the write still
+ * finds them.
  */
 export function collectionService<
   TTable extends IdTable,
@@ -23,6 +25,8 @@ export function collectionService<
   unique: { field: string; of: (input: TInput) => string; taken: string }
   /** Rules of the collection beyond the unique field. */
   check?: (db: Db, id: number | null, input: TInput) => Promise<void>
+  /** The fields naming other rows, for a foreign key that still finds one gone. */
+  references?: Reference[]
   /** Writes what belongs to the entry in other tables (members, coordinators). */
   link?: (db: Db, id: number, input: TInput) => Promise<void>
   usage: (db: Db, id: number) => Promise<Usage>
@@ -61,20 +65,29 @@ export function collectionService<
       return { count, results: await spec.views(db, rows) }
     },
     create: (db: Db, input: TInput) =>
-      db.transaction(async (tx) => {
-        await checkInput(tx, null, input)
-        const { id } = (await writing(queries.insert(tx, spec.values(input)))) as { id: number }
-        await spec.link?.(tx, id, input)
-        return viewOf(tx, id)
-      }),
+      savingReferences(
+        spec.references ?? [],
+        db.transaction(async (tx) => {
+          await checkInput(tx, null, input)
+          const { id } = (await writing(queries.insert(tx, spec.values(input)))) as { id: number }
+          await spec.link?.(tx, id, input)
+          return viewOf(tx, id)
+        }),
+      ),
     replace: (db: Db, id: number, input: TInput) =>
-      db.transaction(async (tx) => {
-        await existing(tx, id)
-        await checkInput(tx, id, input)
-        await writing(queries.update(tx, id, spec.values(input)))
-        await spec.link?.(tx, id, input)
-        return viewOf(tx, id)
-      }),
+      savingReferences(
+        spec.references ?? [],
+        db.transaction(async (tx) => {
+          await existing(tx, id)
+          await checkInput(tx, id, input)
+          // Deleted since it was read: its links would name no row.
+          if (!(await writing(queries.update(tx, id, spec.values(input))))) {
+            throw notFound(spec.missing)
+          }
+          await spec.link?.(tx, id, input)
+          return viewOf(tx, id)
+        }),
+      ),
     remove: (db: Db, id: number) =>
       db.transaction(async (tx) => {
         const row = await existing(tx, id)

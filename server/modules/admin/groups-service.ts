@@ -1,6 +1,13 @@
 import type { ClientGroupInput, EndworkerGroupInput } from '../../../contract/admin'
 import type { Db } from '../../db/client'
-import { endworkerGroups, users } from '../../db/schema'
+import {
+  clientGroupMembers,
+  coordinationManagedGroups,
+  endworkerGroupMembers,
+  endworkerGroups,
+  groupCoordinators,
+  users,
+} from '../../db/schema'
 import { fieldError } from '../../http/errors'
 import { collectionService } from './collection-service'
 import {
@@ -13,7 +20,7 @@ import {
   withClientMembers,
   withEndworkerLinks,
 } from './groups-queries'
-import { missingIds } from './users-queries'
+import { missingIds } from './references'
 
 const nameTaken = 'A group of this name exists.'
 
@@ -28,7 +35,8 @@ async function checkReviewingGroup(db: Db, id: number | null, reviewingId: numbe
   if (reviewingId === id) {
     throw fieldError('reviewed_by_group', 'A group cannot review its own work: choose another.')
   }
-  const reviewing = await endworkerGroupQueries.find(db, reviewingId)
+  // Locked against deletion until the save ends, as `missingIds` locks the other references.
+  const reviewing = await endworkerGroupQueries.find(db, reviewingId, 'key share')
   if (!reviewing) throw fieldError('reviewed_by_group', `No such group: ${reviewingId}.`)
   if (!reviewing.reviewGroup) {
     throw fieldError('reviewed_by_group', `The group ${reviewing.name} is not a review group.`)
@@ -78,6 +86,12 @@ export const endworkerGroupService = collectionService({
   }),
   unique: { field: 'name', of: (input) => input.name, taken: nameTaken },
   check: checkEndworkerGroup,
+  references: [
+    { field: 'reviewed_by_group', column: endworkerGroups.reviewedByGroupId },
+    { field: 'members', column: endworkerGroupMembers.userId },
+    { field: 'coordinators', column: groupCoordinators.userId },
+    { field: 'managed_groups', column: coordinationManagedGroups.managedGroupId },
+  ],
   link: (db, id, input) =>
     replaceEndworkerGroupLinks(db, id, {
       members: input.members,
@@ -101,6 +115,7 @@ export const clientGroupService = collectionService({
   values: (input: ClientGroupInput) => ({ name: input.name, fullName: input.full_name }),
   unique: { field: 'name', of: (input) => input.name, taken: nameTaken },
   check: (db, _id, input) => checkAccounts(db, 'members', input.members),
+  references: [{ field: 'members', column: clientGroupMembers.userId }],
   link: (db, id, input) => replaceClientGroupMembers(db, id, input.members),
   usage: clientGroupUsage,
   describe: (row) => `The client group ${row.name}`,

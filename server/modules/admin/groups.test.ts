@@ -97,6 +97,36 @@ describe('end-worker groups', () => {
     )
   })
 
+  it('names the unknown ids in the field that gives them, and stores nothing', async () => {
+    const existing = await createEndworkerGroup({ coordination_group: true })
+    const refusals = [
+      { field: 'members', value: [workerId, 999_998], message: 'No such accounts: 999998.' },
+      { field: 'coordinators', value: [999_997], message: 'No such accounts: 999997.' },
+      { field: 'managed_groups', value: [999_996], message: 'No such groups: 999996.' },
+      { field: 'reviewed_by_group', value: 999_995, message: 'No such group: 999995.' },
+    ]
+    for (const { field, value, message } of refusals) {
+      const input = endworkerGroup({ coordination_group: true, [field]: value })
+      const answers = [
+        await staff.post('admin/endworker-groups/', input),
+        await staff.put(`admin/endworker-groups/${existing.id}/`, input),
+      ]
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(400)
+        expect(answer.json()).toMatchObject({
+          code: 'validation_error',
+          fields: { [field]: [message] },
+        })
+      }
+      const named = await staff.get('admin/endworker-groups/', { query: { search: input.name } })
+      expect(named.json().count).toBe(0)
+    }
+    const unchanged = await staff.get('admin/endworker-groups/', {
+      query: { search: existing.name },
+    })
+    expect(unchanged.json().results).toEqual([existing])
+  })
+
   it('sets and clears the review group that reviews the work of the group', async () => {
     const reviewers = await createEndworkerGroup({ task_group: false, review_group: true })
     const input = endworkerGroup({ reviewed_by_group: reviewers.id })
@@ -207,6 +237,15 @@ describe('client groups', () => {
     })
     expect(replaced.json()).toEqual({ ...group, full_name: '', members: [] })
     expect((await staff.delete(`admin/client-groups/${group.id}/`)).statusCode).toBe(204)
+  })
+
+  it('names unknown members and stores nothing', async () => {
+    const name = uniqueName('client')
+    const response = await staff.post('admin/client-groups/', { name, members: [999_999] })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().fields).toEqual({ members: ['No such accounts: 999999.'] })
+    const named = await staff.get('admin/client-groups/', { query: { search: name } })
+    expect(named.json().count).toBe(0)
   })
 
   it('answers field errors and refuses to delete a group with definitions', async () => {

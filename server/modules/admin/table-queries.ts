@@ -1,5 +1,5 @@
 import { eq, or, type SQL, sql } from 'drizzle-orm'
-import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn, LockStrength, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Ordering } from '../../../contract/query'
 import type { Db } from '../../db/client'
 import { orderOf } from '../review/listing'
@@ -48,11 +48,13 @@ export function tableQueries<TTable extends IdTable, TField extends string>(spec
         .limit(query.limit)
       return { count, rows: rows as Row[] }
     },
-    async find(db: Db, id: number): Promise<Row | undefined> {
-      const [row] = await db
+    /** The row, locked until the transaction ends when a `lock` is given. */
+    async find(db: Db, id: number, lock?: LockStrength): Promise<Row | undefined> {
+      const query = db
         .select()
         .from(table as IdTable)
         .where(byId(id))
+      const [row] = lock ? await query.for(lock) : await query
       return row as Row | undefined
     },
     async taken(db: Db, value: string, exceptId: number | null): Promise<boolean> {
@@ -67,8 +69,10 @@ export function tableQueries<TTable extends IdTable, TField extends string>(spec
       if (!row) throw new Error('insert returned nothing')
       return row as Row
     },
-    async update(db: Db, id: number, values: PgUpdateSetSource<TTable>): Promise<void> {
-      await db.update(table).set(values).where(byId(id))
+    /** Whether the row was there to update. */
+    async update(db: Db, id: number, values: PgUpdateSetSource<TTable>): Promise<boolean> {
+      const rows = await db.update(table).set(values).where(byId(id)).returning({ id: table.id })
+      return rows.length > 0
     },
     async remove(db: Db, id: number): Promise<void> {
       await db.delete(table).where(byId(id))

@@ -3,9 +3,7 @@ import type { AdminUserListQuery } from '../../../contract/admin'
 import type { Db } from '../../db/client'
 import {
   clientGroupMembers,
-  type clientGroups,
   endworkerGroupMembers,
-  type endworkerGroups,
   endworkerProfiles,
   users,
 } from '../../db/schema'
@@ -85,18 +83,6 @@ export async function listUsers(db: Db, query: AdminUserListQuery) {
 export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.id, id))
   return (await withMemberships(db, rows))[0]
-}
-
-/** The ids among `ids` that name no row of the table. */
-export async function missingIds(
-  db: Db,
-  table: typeof endworkerGroups | typeof clientGroups | typeof users,
-  ids: number[],
-): Promise<number[]> {
-  if (ids.length === 0) return []
-  const rows = await db.select({ id: table.id }).from(table).where(inArray(table.id, ids))
-  const found = new Set(rows.map((row) => row.id))
-  return [...new Set(ids)].filter((id) => !found.has(id))
 }
 
 export async function replaceUserGroups(db: Db, userId: number, groupIds: number[]) {

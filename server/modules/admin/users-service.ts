@@ -5,17 +5,23 @@ import type {
   AdminUserUpdate,
 } from '../../../contract/admin'
 import type { Db } from '../../db/client'
-import { clientGroups, endworkerGroups } from '../../db/schema'
+import { isUniqueViolation } from '../../db/errors'
+import {
+  clientGroupMembers,
+  clientGroups,
+  endworkerGroupMembers,
+  endworkerGroups,
+  users,
+} from '../../db/schema'
 import { fieldError, notFound } from '../../http/errors'
 import { insertAccount, usernameTaken } from '../../manage/accounts'
-import { isUniqueViolation } from '../account/registration-queries'
 import { hashPassword } from '../auth/passwords'
 import { deleteUserSessions } from '../auth/session-store'
+import { missingIds, type Reference, savingReferences } from './references'
 import {
   ensureEndworkerProfile,
   findUser,
   listUsers,
-  missingIds,
   replaceUserClientGroups,
   replaceUserGroups,
   type UserRow,
@@ -46,7 +52,7 @@ export async function adminUsers(db: Db, query: AdminUserListQuery) {
 
 const usernameTakenError = () => fieldError('username', 'This username is taken.')
 
-/** 400 naming the field when any id names no group. */
+/** 400 naming the field when any id names no group; the groups found stay locked. */
 async function checkGroups(db: Db, groups: number[] | undefined, clients: number[] | undefined) {
   const missingGroups = groups ? await missingIds(db, endworkerGroups, groups) : []
   if (missingGroups.length > 0) {
@@ -58,9 +64,16 @@ async function checkGroups(db: Db, groups: number[] | undefined, clients: number
   }
 }
 
+const memberships: Reference[] = [
+  { field: 'groups', column: endworkerGroupMembers.groupId },
+  { field: 'client_groups', column: clientGroupMembers.groupId },
+]
+
+const missingAccount = 'No such account.'
+
 async function requireUser(db: Db, id: number): Promise<UserRow> {
   const row = await findUser(db, id)
-  if (!row) throw notFound('No such account.')
+  if (!row) throw notFound(missingAccount)
   return row
 }
 
@@ -74,22 +87,25 @@ export async function createAdminUser(db: Db, input: AdminUserCreate): Promise<A
   }
   const passwordHash = input.password === null ? null : await hashPassword(input.password)
   try {
-    return await db.transaction(async (tx) => {
-      if (await usernameTaken(tx, input.username)) throw usernameTakenError()
-      await checkGroups(tx, input.groups, input.client_groups)
-      const id = await insertAccount(tx, {
-        username: input.username,
-        email: input.email,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        passwordHash,
-        isSsoAccount: passwordHash === null,
-        roles: [...new Set(input.roles)],
-      })
-      await replaceUserGroups(tx, id, input.groups)
-      await replaceUserClientGroups(tx, id, input.client_groups)
-      return userView(await requireUser(tx, id))
-    })
+    return await savingReferences(
+      memberships,
+      db.transaction(async (tx) => {
+        if (await usernameTaken(tx, input.username)) throw usernameTakenError()
+        await checkGroups(tx, input.groups, input.client_groups)
+        const id = await insertAccount(tx, {
+          username: input.username,
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          passwordHash,
+          isSsoAccount: passwordHash === null,
+          roles: [...new Set(input.roles)],
+        })
+        await replaceUserGroups(tx, id, input.groups)
+        await replaceUserClientGroups(tx, id, input.client_groups)
+        return userView(await requireUser(tx, id))
+      }),
+    )
   } catch (error) {
     if (isUniqueViolation(error, 'users_username_lower_key')) throw usernameTakenError()
     throw error
@@ -112,8 +128,9 @@ export async function updateAdminUser(
   if (id === actingUserId && input.roles && !input.roles.includes('staff')) {
     throw fieldError('roles', 'You cannot take the staff role from your own account.')
   }
-  return db.transaction(async (tx) => {
-    await requireUser(tx, id)
+  const save = db.transaction(async (tx) => {
+    // Locked like the groups: the memberships written below name the account too.
+    if ((await missingIds(tx, users, [id])).length > 0) throw notFound(missingAccount)
     await checkGroups(tx, input.groups, input.client_groups)
     await updateUser(tx, id, {
       ...(input.first_name === undefined ? {} : { firstName: input.first_name }),
@@ -128,4 +145,5 @@ export async function updateAdminUser(
     if (input.is_active === false) await deleteUserSessions(tx, id)
     return userView(await requireUser(tx, id))
   })
+  return savingReferences(memberships, save)
 }
