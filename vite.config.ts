@@ -1,10 +1,25 @@
+import { fileURLToPath } from 'node:url'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 import packageJson from './package.json' with { type: 'json' }
+
+/** Mantine's id hook, replaced by src/ui/mantine-use-id.ts (which says why). */
+function mantineStableIds(): Plugin {
+  const replacement = fileURLToPath(new URL('./src/ui/mantine-use-id.ts', import.meta.url))
+  return {
+    name: 'mantine-stable-ids',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromMantineHooks = importer && /[\\/]@mantine[\\/]hooks[\\/]/.test(importer)
+      return fromMantineHooks && source.endsWith('use-id/use-id.mjs') ? replacement : null
+    },
+  }
+}
 
 const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
   extends: false as const,
@@ -20,6 +35,7 @@ const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   plugins: [
+    mantineStableIds(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
-import { Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconHelpCircle } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import type { WidgetConfig } from '../../contract/task-schema'
+import { OnDemandTooltip } from '../ui/OnDemandTooltip'
 import { type ResolvedLabel, resolveLabel } from './label'
 
 /** The author's label text, with their display classes and style. */
@@ -23,17 +24,11 @@ export function LabelHint({ hint }: { hint: string }) {
   const { t } = useLingui()
   return (
     <span>
-      <Tooltip
-        label={hint}
-        multiline
-        maw={320}
-        withArrow
-        events={{ hover: true, focus: true, touch: true }}
-      >
+      <OnDemandTooltip label={hint} multiline maw={320} withArrow>
         <UnstyledButton aria-label={t`Hint`} style={{ cursor: 'help', verticalAlign: 'middle' }}>
           <IconHelpCircle size={16} aria-hidden />
         </UnstyledButton>
-      </Tooltip>
+      </OnDemandTooltip>
       <VisuallyHidden component="span"> {hint}</VisuallyHidden>
     </span>
   )

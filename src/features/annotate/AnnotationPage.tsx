@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Stack, Text } from '@mantine/core'
+import { Alert, Skeleton, Stack, Text } from '@mantine/core'
 import { IconClockExclamation, IconDatabaseExclamation } from '@tabler/icons-react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -25,10 +25,12 @@ import { useAnnotationEditor } from './useAnnotationEditor'
 import { useOfflineCopy } from './useOfflineCopy'
 
 /**
- * Cards drawn with the screen's first render; the others follow in a render that yields to the
- * browser, so a phone's main thread is not held while the widgets of a whole set are built.
+ * The screen's first render draws the set's header only; the cards follow in a render that
+ * yields to the browser, so a phone's main thread is not held while the widgets of a whole set
+ * are built. Until they are drawn a placeholder holds their place, so the footer does not show
+ * and then jump down.
  */
-const FIRST_DRAWN_CARDS = 2
+const FIRST_DRAWN_CARDS = 0
 
 const NO_PREFERENCES: Preferences = {
   play_on_hover: false,
@@ -163,7 +165,11 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
           register={register}
         />
       ))}
-      {!finishing && allDrawn && <FinishSetPanel view={view} done={done} finishing={false} />}
+      {allDrawn ? (
+        !finishing && <FinishSetPanel view={view} done={done} finishing={false} />
+      ) : (
+        <Skeleton h="100dvh" radius="md" aria-hidden />
+      )}
     </Stack>
   )
 }

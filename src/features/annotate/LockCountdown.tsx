@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro'
-import { Text, type TextProps, Tooltip } from '@mantine/core'
+import { Text, type TextProps } from '@mantine/core'
 import dayjs from 'dayjs'
 import { useEffect, useState } from 'react'
 import { DATE_TIME_FORMAT } from '../../../contract/constants'
+import { OnDemandTooltip } from '../../ui/OnDemandTooltip'
 
 /** h:mm:ss of a positive number of milliseconds. */
 function formatTimeLeft(ms: number): string {
@@ -27,10 +28,10 @@ export function LockCountdown({ expiresAt, ...props }: { expiresAt: string } & T
   const until = dayjs(expiresAt).format(DATE_TIME_FORMAT)
   const timeLeft = formatTimeLeft(left)
   return (
-    <Tooltip label={<Trans>Locked for you until {until}</Trans>}>
+    <OnDemandTooltip label={<Trans>Locked for you until {until}</Trans>}>
       <Text size="sm" c={left > 0 ? undefined : 'red'} {...props}>
         {left > 0 ? <Trans>Lock ends in {timeLeft}</Trans> : <Trans>Lock expired</Trans>}
       </Text>
-    </Tooltip>
+    </OnDemandTooltip>
   )
 }

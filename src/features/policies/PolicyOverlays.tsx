@@ -6,15 +6,11 @@ import { storage } from '../../storage'
 import { lazyNamed } from '../../ui/lazy-named'
 import { useSignedInUser, useSignedInUserLoading } from '../auth/hooks'
 import { authKeys } from '../auth/queries'
+import { CookieBanner } from './CookieBanner'
 import { closePolicyPreview, usePolicyPreview } from './preview-store'
 
 // Each overlay's code loads when it is first due, not with every page.
 const ClauseAcceptModal = lazyNamed(() => import('./ClauseAcceptModal'), 'ClauseAcceptModal')
-const loadCookieBanner = () => import('./CookieBanner')
-const CookieBanner = lazyNamed(loadCookieBanner, 'CookieBanner')
-// On a first visit the banner is the first thing shown: its code is fetched with the start-up
-// script's own imports rather than after the first page has been drawn.
-if (storage.get('cookiePolicyAccepted') !== true) void loadCookieBanner()
 const PolicyPreviewModal = lazyNamed(() => import('./PolicyPreviewModal'), 'PolicyPreviewModal')
 
 /** Skipping the clause after a failure lasts for this browser session only, never for good. */

@@ -3,7 +3,7 @@ import { Anchor, Badge, Group, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { isRegularUser } from '../../../contract/roles'
-import { DeferredTooltip } from '../../ui/DeferredTooltip'
+import { OnDemandTooltip } from '../../ui/OnDemandTooltip'
 import { usePermissions, useSignedInUser } from '../auth/hooks'
 import { instanceSettingsQuery, type PolicyKind } from '../auth/queries'
 import { openPolicyPreview } from '../policies'
@@ -39,16 +39,15 @@ export function AppFooter() {
           <Trans>Back-end {backendVersion}</Trans>
         </Text>
         {isPublicInstance && (
-          <DeferredTooltip
+          <OnDemandTooltip
             label={t`Public instance only for non-sensitive and non-confidential data!`}
-            events={{ hover: true, focus: true, touch: true }}
             multiline
             maw={260}
           >
             <Badge color="orange" variant="light" tabIndex={0}>
               <Trans>Public instance!</Trans>
             </Badge>
-          </DeferredTooltip>
+          </OnDemandTooltip>
         )}
       </Group>
       <Group gap="md">

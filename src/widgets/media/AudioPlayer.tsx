@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { ActionIcon, Group, NativeSelect, Slider, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Group, NativeSelect, Slider, Text } from '@mantine/core'
 import {
   IconClockPlus,
   IconKeyboard,
@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react'
 import { type KeyboardEvent, useId, useRef } from 'react'
 import type { Preferences } from '../../../contract/auth'
+import { OnDemandTooltip } from '../../ui/OnDemandTooltip'
 import { formatDuration, timeTag } from './time'
 import { PLAYBACK_RATES, SEEK_STEP_SECONDS, useAudioPlayer } from './useAudioPlayer'
 
@@ -143,7 +144,7 @@ export function AudioPlayer({
           thumbLabel={t`Volume`}
         />
         {onTimeTag && (
-          <Tooltip label={t`Insert the current time into the text you were typing`}>
+          <OnDemandTooltip label={t`Insert the current time into the text you were typing`}>
             <ActionIcon
               variant="light"
               aria-label={t`Insert current time tag`}
@@ -152,13 +153,17 @@ export function AudioPlayer({
             >
               <IconClockPlus size={18} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </OnDemandTooltip>
         )}
-        <Tooltip label={shortcuts.map((line) => <div key={line}>{line}</div>)} multiline withArrow>
+        <OnDemandTooltip
+          label={shortcuts.map((line) => <div key={line}>{line}</div>)}
+          multiline
+          withArrow
+        >
           <ActionIcon variant="subtle" color="gray" aria-label={t`Keyboard shortcuts`}>
             <IconKeyboard size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </OnDemandTooltip>
         <span id={shortcutsId} hidden>
           {shortcuts.join('. ')}
         </span>

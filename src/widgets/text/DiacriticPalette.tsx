@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { Button, Tooltip } from '@mantine/core'
+import { Button } from '@mantine/core'
+import { OnDemandTooltip } from '../../ui/OnDemandTooltip'
 import type { DiacriticSign } from '../types'
 
 /** The language's diacritic signs as buttons inserting the sign at the cursor. */
@@ -12,7 +13,7 @@ export function DiacriticPalette({
 }) {
   const { t } = useLingui()
   return signs.map(({ sign, description }) => (
-    <Tooltip key={sign} label={description} disabled={!description} withArrow>
+    <OnDemandTooltip key={sign} label={description} disabled={!description} withArrow>
       <Button
         size="compact-xs"
         variant="default"
@@ -22,6 +23,6 @@ export function DiacriticPalette({
       >
         {sign}
       </Button>
-    </Tooltip>
+    </OnDemandTooltip>
   ))
 }

@@ -1,9 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { ActionIcon, Group, Loader, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Group, Loader, Text } from '@mantine/core'
 import { IconMicrophone, IconPlayerStop } from '@tabler/icons-react'
 import { useId } from 'react'
+import { OnDemandTooltip } from '../../ui/OnDemandTooltip'
 import type { SpeechAvailability, SpeechState } from './useSpeechToText'
 
 /** The spec's messages for dictation that cannot start. */
@@ -40,12 +41,7 @@ export function SpeechButton({ availability, state, error, onStart, onStop }: Pr
   if (availability !== 'available') {
     const reason = i18n._(unavailableMessages[availability])
     return (
-      <Tooltip
-        label={reason}
-        multiline
-        maw={280}
-        events={{ hover: true, focus: true, touch: true }}
-      >
+      <OnDemandTooltip label={reason} multiline maw={280}>
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -60,13 +56,13 @@ export function SpeechButton({ availability, state, error, onStart, onStop }: Pr
             {reason}
           </span>
         </ActionIcon>
-      </Tooltip>
+      </OnDemandTooltip>
     )
   }
 
   return (
     <Group gap={6} wrap="nowrap">
-      <Tooltip label={active ? t`Stop dictation` : t`Dictate with speech to text`}>
+      <OnDemandTooltip label={active ? t`Stop dictation` : t`Dictate with speech to text`}>
         <ActionIcon
           variant={active ? 'filled' : 'light'}
           color={active ? 'red' : 'blue'}
@@ -81,7 +77,7 @@ export function SpeechButton({ availability, state, error, onStart, onStop }: Pr
             <IconMicrophone size={18} aria-hidden />
           )}
         </ActionIcon>
-      </Tooltip>
+      </OnDemandTooltip>
       <Text size="xs" c="dimmed" aria-live="polite">
         {state === 'initialized' ? null : i18n._(stateMessages[state])}
         {state === 'turning_mic_on' && <Loader size={10} ml={4} />}
