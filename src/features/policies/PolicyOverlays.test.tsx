@@ -71,15 +71,31 @@ describe('cookie banner', () => {
     const banner = await screen.findByRole('dialog', { name: 'Our website uses cookies' })
 
     await user.keyboard('{Escape}')
-    const overlay = document.querySelector('.mantine-Modal-overlay') as HTMLElement
-    await user.click(overlay)
-    await user.click(document.querySelector('.mantine-Modal-inner') as HTMLElement)
+    const backdrop = document.querySelector<HTMLElement>('.mantine-Overlay-root')
+    expect(backdrop).not.toBeNull()
+    await user.click(backdrop!)
 
     expect(screen.getByRole('dialog', { name: 'Our website uses cookies' })).toBe(banner)
     expect(storage.get('cookiePolicyAccepted')).toBeNull()
 
     await user.click(within(banner).getByRole('button', { name: 'Close and accept cookies' }))
     expect(storage.get('cookiePolicyAccepted')).toBe(true)
+  })
+
+  it('keeps the keyboard inside it until it is answered', async () => {
+    const user = userEvent.setup()
+    renderWithUser(<PolicyOverlays />, { cookiesAccepted: false })
+    const banner = await screen.findByRole('dialog', { name: 'Our website uses cookies' })
+    await waitFor(() => expect(banner).toContainElement(document.activeElement as HTMLElement))
+
+    const reached = new Set<string>()
+    for (let press = 0; press < 6; press += 1) {
+      await user.tab()
+      expect(banner).toContainElement(document.activeElement as HTMLElement)
+      reached.add(document.activeElement?.textContent || '')
+    }
+    expect(reached).toContain('Read the cookie policy')
+    expect(reached).toContain('I understand')
   })
 
   it('stays hidden once accepted, here or (for a signed-in user) on the server', async () => {
