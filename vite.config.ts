@@ -7,6 +7,7 @@ import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 import packageJson from './package.json' with { type: 'json' }
+import { firstScreenCatalog } from './scripts/first-screen-catalog.ts'
 
 /** Mantine's id hook, replaced by src/ui/mantine-use-id.ts (which says why). */
 function mantineStableIds(): Plugin {
@@ -36,6 +37,7 @@ const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
 export default defineConfig({
   plugins: [
     mantineStableIds(),
+    firstScreenCatalog(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -116,8 +118,11 @@ export default defineConfig({
             },
           ],
         },
+        // Catalogs of other display languages are cached when first chosen; English (the whole
+        // catalog, loaded after the first screen) is precached with the app for offline use.
         chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.endsWith('.po')
+          chunk.facadeModuleId?.endsWith('.po') &&
+          !/[\\/]locales[\\/]en[\\/]/.test(chunk.facadeModuleId)
             ? 'locales/[name]-[hash].js'
             : 'assets/[name]-[hash].js',
       },

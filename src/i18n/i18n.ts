@@ -4,16 +4,36 @@ import {
   DISPLAY_LANGUAGES,
   type DisplayLanguage,
 } from '../../contract/constants'
-import { messages as englishMessages } from '../../locales/en/messages.po'
+import { messages as firstScreenMessages } from '../../locales/en/messages.po?first-screen'
 import { storage } from '../storage'
 
 type Catalog = { messages: Record<string, unknown> }
 
-/** English ships in the main bundle; the other packs load when chosen (and are cached offline). */
-const catalogLoaders: Record<Exclude<DisplayLanguage, 'en'>, () => Promise<Catalog>> = {
+/**
+ * Whole catalogs. English ships in the start-up script with the messages of the signed-out
+ * screens only (scripts/first-screen-catalog.ts) and is completed before any signed-in page
+ * renders; the other packs load when chosen. All are cached for offline use.
+ */
+const catalogLoaders: Record<DisplayLanguage, () => Promise<Catalog>> = {
+  en: () => import('../../locales/en/messages.po'),
   fr: () => import('../../locales/fr/messages.po'),
   pl: () => import('../../locales/pl/messages.po'),
   ru: () => import('../../locales/ru/messages.po'),
+}
+
+const loadedCatalogs = new Map<DisplayLanguage, Promise<void>>()
+
+/** Loads a language's whole catalog once; a failed load is tried again next time. */
+function loadCatalog(language: DisplayLanguage): Promise<void> {
+  let loading = loadedCatalogs.get(language)
+  if (!loading) {
+    loading = catalogLoaders[language]().then((catalog) =>
+      i18n.load(language, catalog.messages as never),
+    )
+    loading.catch(() => loadedCatalogs.delete(language))
+    loadedCatalogs.set(language, loading)
+  }
+  return loading
 }
 
 const dayjsLocaleLoaders: Record<Exclude<DisplayLanguage, 'en'>, () => Promise<unknown>> = {
@@ -49,7 +69,7 @@ export function resolveDisplayLanguage(code: string | null | undefined): Display
     : DEFAULT_DISPLAY_LANGUAGE
 }
 
-i18n.load('en', englishMessages)
+i18n.load('en', firstScreenMessages)
 i18n.activate('en')
 
 /**
@@ -60,11 +80,7 @@ export async function activateDisplayLanguage(code: string | null | undefined): 
   const language = resolveDisplayLanguage(code)
   if (language === i18n.locale) return
   try {
-    const [catalog, dayjs] = await Promise.all([
-      language === 'en' ? undefined : catalogLoaders[language](),
-      loadDayjs(language),
-    ])
-    if (catalog) i18n.load(language, catalog.messages as never)
+    const [, dayjs] = await Promise.all([loadCatalog(language), loadDayjs(language)])
     i18n.activate(language)
     dayjs.locale(language)
     document.documentElement.lang = language
@@ -72,6 +88,15 @@ export async function activateDisplayLanguage(code: string | null | undefined): 
   } catch (error) {
     console.error(`Could not load the ${language} language pack`, error)
   }
+}
+
+/**
+ * Every message of the display language. The start-up script holds the signed-out screens'
+ * English ones only, so each signed-in page waits for this; a failed load shows the route's error
+ * page (the whole English catalog is precached, so it does not fail offline).
+ */
+export function loadAllMessages(): Promise<void> {
+  return loadCatalog(currentDisplayLanguage())
 }
 
 export function currentDisplayLanguage(): DisplayLanguage {

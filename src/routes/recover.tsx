@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { signOutBeforePublicPage } from '../features/account/public-page-guard'
+import { preparePublicPage } from '../features/account/public-page-guard'
 import { RecoverPage } from '../features/account/RecoverPage'
 
 export const Route = createFileRoute('/recover')({
-  beforeLoad: ({ context }) => signOutBeforePublicPage(context.queryClient),
+  beforeLoad: ({ context }) => preparePublicPage(context.queryClient),
   component: RecoverPage,
 })
