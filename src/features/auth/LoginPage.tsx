@@ -3,10 +3,18 @@ import { Button, Collapse, Container, Divider, Paper, Stack, Text, Title } from 
 import { useDisclosure, useId } from '@mantine/hooks'
 import { IconKey, IconUser } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
+import { Suspense } from 'react'
 import { API_BASE } from '../../../contract/constants'
-import { PasswordSignInForm } from './PasswordSignInForm'
+import { whenPageSettled } from '../../ui/deferred/page-settled'
+import { lazyNamed } from '../../ui/lazy-named'
 import { instanceSettingsQuery } from './queries'
 import { rememberRedirect } from './redirect'
+
+// The sign-in page comes with the start-up script (it is the first screen of most visits); its
+// password form, closed until asked for, follows once the page has settled.
+const loadPasswordForm = () => import('./PasswordSignInForm')
+const PasswordSignInForm = lazyNamed(loadPasswordForm, 'PasswordSignInForm')
+whenPageSettled(() => void loadPasswordForm())
 
 const SINGLE_SIGN_ON_LOGIN_PATH = `${API_BASE}/auth/oidc/login/`
 
@@ -46,7 +54,11 @@ export function LoginPage({ username, redirect }: LoginPageProps) {
             <Trans>Sign in with username and password</Trans>
           </Button>
           <Collapse expanded={formOpened} id={formId}>
-            {formOpened && <PasswordSignInForm initialUsername={username} redirect={redirect} />}
+            {formOpened && (
+              <Suspense fallback={null}>
+                <PasswordSignInForm initialUsername={username} redirect={redirect} />
+              </Suspense>
+            )}
           </Collapse>
         </Stack>
       </Paper>
