@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert, Skeleton, Stack, Text } from '@mantine/core'
+import { Alert, Box, Stack, Text } from '@mantine/core'
 import { IconClockExclamation, IconDatabaseExclamation } from '@tabler/icons-react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -27,8 +27,8 @@ import { useOfflineCopy } from './useOfflineCopy'
 /**
  * The screen's first render draws the set's header only; the cards follow in a render that
  * yields to the browser, so a phone's main thread is not held while the widgets of a whole set
- * are built. Until they are drawn a placeholder holds their place, so the footer does not show
- * and then jump down.
+ * are built. Until they are drawn an empty block holds their place, so the footer does not show
+ * and then jump down (empty, so that it moving with the header counts as no layout shift).
  */
 const FIRST_DRAWN_CARDS = 0
 
@@ -168,7 +168,7 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
       {allDrawn ? (
         !finishing && <FinishSetPanel view={view} done={done} finishing={false} />
       ) : (
-        <Skeleton h="100dvh" radius="md" aria-hidden />
+        <Box h="100dvh" aria-hidden />
       )}
     </Stack>
   )
