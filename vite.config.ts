@@ -108,13 +108,21 @@ export default defineConfig({
         // one more file, fetched with the first page that needs any of them: a slow phone
         // otherwise queues some twenty small files of it behind six connections before the
         // sign-in page and its cookie banner can show (the service worker fetches every file
-        // for offline use afterwards either way).
+        // for offline use afterwards either way). The annotator's screens (the task list, the
+        // annotation screen, protocols, widgets, the offline outbox, the contract's schemas, the
+        // icons and the query hooks they use) come as one file too: as some forty small files
+        // they took about a second of round trips before the annotation screen could ask for its
+        // item set.
         codeSplitting: {
           groups: [
             { name: 'start-up', tags: ['$initial'] },
             {
               name: 'ui-kit',
               test: /[\\/]node_modules[\\/](@mantine[\\/]core|@mantine[\\/]hooks|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce)[\\/]/,
+            },
+            {
+              name: 'work',
+              test: /[\\/](src[\\/](features[\\/](annotate|tasks|protocols)|widgets|offline)|contract)[\\/]|[\\/]node_modules[\\/](@tabler[\\/]icons-react[\\/]|dayjs[\\/](?!locale[\\/])|@tanstack[\\/](query-core|react-query)[\\/])/,
             },
           ],
         },

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { storage } from '../storage'
 import { makeUser, setupApiServer, signedInHandlers, signedOutHandlers } from '../test/api'
 import { renderApp } from '../test/render'
 import { i18n } from './i18n'
@@ -22,6 +23,20 @@ async function settle(router: ReturnType<typeof renderApp>['router']) {
 }
 
 describe('the first-screen English catalog of the start-up script', () => {
+  // First: the account pages' tests below complete the catalog for the rest of this file.
+  it('is completed when the signed-in header shows on a page outside the sign-in guard', async () => {
+    const user = makeUser()
+    server.use(...signedInHandlers({ user }))
+    storage.set('user', user)
+    const firstScreenCount = Object.keys(i18n.messages).length
+    const { router } = renderApp('/no-such-page')
+    await settle(router)
+    expect(await screen.findByRole('button', { name: user.username })).toBeInTheDocument()
+    await waitFor(() =>
+      expect(Object.keys(i18n.messages).length).toBeGreaterThan(firstScreenCount * 5),
+    )
+  })
+
   it.each([
     '/login',
     '/login/someone',

@@ -9,6 +9,7 @@ import {
 import { SESSION_HINT_COOKIE } from '../../../contract/constants'
 import type { Role } from '../../../contract/roles'
 import { ApiError, api } from '../../api/client'
+import { queryPersister } from '../../api/query-client'
 import { storage } from '../../storage'
 import { authKeys, currentUserQuery, permissionsQuery, preferencesQuery } from './queries'
 
@@ -172,6 +173,9 @@ export function clearLocalSession(queryClient: QueryClient): void {
   storage.clearSession()
   queryClient.removeQueries({ queryKey: authKeys.all })
   queryClient.clear()
+  // The cache's stored copy is rewritten a second later at most; a sign-out that leaves the page
+  // at once (to the identity provider) would find the signed-in user restored on its return.
+  void queryPersister.removeClient()
 }
 
 /** Calls `onLogout` when another tab signs out. */

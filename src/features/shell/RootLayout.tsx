@@ -1,7 +1,8 @@
 import { AppShell, Box } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Outlet } from '@tanstack/react-router'
-import { Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
+import { loadAllMessages } from '../../i18n/i18n'
 import { lazyNamed } from '../../ui/lazy-named'
 import { useSignedInUser } from '../auth/hooks'
 import { PolicyOverlays } from '../policies'
@@ -24,6 +25,11 @@ export function RootLayout() {
   useLogoutFromOtherTabs()
   const user = useSignedInUser()
   const [phoneMenuOpened, phoneMenu] = useDisclosure(false)
+  // The signed-in header's parts use messages outside the start-up catalog, also on the pages
+  // outside the sign-in guard (not found, 403).
+  useEffect(() => {
+    if (user) loadAllMessages().catch(() => undefined)
+  }, [user])
 
   return (
     <AppShell

@@ -215,6 +215,8 @@ describe('user menu', () => {
     )
     const { events, menu, router } = await openUserMenu()
     storage.set('permissions', ['endworker'])
+    // The stored copy of the query cache, as the persister leaves it (rewritten a second later).
+    localStorage.setItem('queryCache', JSON.stringify({ clientState: { queries: [] } }))
 
     await events.click(within(menu).getByRole('menuitem', { name: 'Sign out' }))
 
@@ -222,6 +224,7 @@ describe('user menu', () => {
     expect(router.state.location.pathname).toBe('/login')
     expect(signedOut).toBe(true)
     expect(storage.get('permissions')).toBeNull()
+    expect(localStorage.getItem('queryCache')).toBeNull()
     expect(storage.get('logoutSignal')).toEqual(expect.any(Number))
   })
 })
