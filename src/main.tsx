@@ -10,7 +10,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, Suspense, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient, queryPersister } from './api/query-client'
-import { activateDisplayLanguage, i18n, loadAllMessages } from './i18n/i18n'
+import { activateDisplayLanguage, i18n } from './i18n/i18n'
 import { createAppRouter } from './router'
 import { storage } from './storage'
 import { theme } from './theme'
@@ -40,9 +40,6 @@ whenPageSettled(() => {
 
 async function start() {
   await activateDisplayLanguage(storage.get('displayLanguage') ?? navigator.language)
-  // Someone signed in on this device will open a signed-in page, which waits for every message:
-  // its catalog is fetched beside the page's code rather than after the session check.
-  if (storage.get('user') !== null) loadAllMessages().catch(() => undefined)
   const root = createRoot(document.getElementById('root') as HTMLElement)
   // As a transition the first render yields to the browser every few milliseconds instead of
   // holding a slow phone's main thread for a third of a second: taps and paints get through.

@@ -34,12 +34,11 @@ type Props = Pick<TooltipProps, 'label' | 'multiline' | 'maw' | 'withArrow' | 'd
 export function OnDemandTooltip({ children, disabled, ...tooltip }: Props) {
   const [target, setTarget] = useState<HTMLElement | null>(null)
   const own = children.props
-  const show = (element: HTMLElement) => setTarget(element)
   const hide = () => setTarget(null)
   const handlers: TargetHandlers = {
     onPointerEnter: (event) => {
       own.onPointerEnter?.(event)
-      show(event.currentTarget)
+      setTarget(event.currentTarget)
     },
     onPointerLeave: (event) => {
       own.onPointerLeave?.(event)
@@ -47,7 +46,7 @@ export function OnDemandTooltip({ children, disabled, ...tooltip }: Props) {
     },
     onFocus: (event) => {
       own.onFocus?.(event)
-      if (event.currentTarget.matches(':focus-visible')) show(event.currentTarget)
+      if (event.currentTarget.matches(':focus-visible')) setTarget(event.currentTarget)
     },
     onBlur: (event) => {
       own.onBlur?.(event)
