@@ -8,8 +8,9 @@
  *   npm run bench:lighthouse
  *   npx tsx bench/lighthouse.ts [--no-build] [--port 8190] [--chromium /usr/bin/chromium] [--why]
  *
- * `--why` also prints each page's LCP element, its long tasks (what Total Blocking Time adds up)
- * and the elements that moved (layout shifts).
+ * `--why` also prints each page's LCP element, its long tasks (what Total Blocking Time adds up),
+ * its requests as the unthrottled load made them (Lighthouse's simulation counts those made
+ * before a paint as needed for it) and the elements that moved (layout shifts).
  * Exits non-zero when a page misses a target: score ≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.1.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
@@ -169,6 +170,18 @@ function explain(name: string, lhr: RunnerResult['lhr']) {
   for (const task of longTasks?.items ?? []) {
     console.log(
       `${name}: long task at ${Math.round(task.startTime)} ms, ${Math.round(task.duration)} ms: ${task.url ?? '?'}`,
+    )
+  }
+  const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] })?.items?.[0]
+  console.log(
+    `${name}: observed without throttling: FCP ${observed?.observedFirstContentfulPaint} ms, LCP ${observed?.observedLargestContentfulPaint} ms`,
+  )
+  const requests = lhr.audits['network-requests']?.details as
+    | { items?: { url: string; networkRequestTime: number; transferSize: number }[] }
+    | undefined
+  for (const request of requests?.items ?? []) {
+    console.log(
+      `${name}: request at ${Math.round(request.networkRequestTime)} ms, ${(request.transferSize / 1024).toFixed(1)} KiB: ${request.url.replace(/^https?:\/\/[^/]+/, '')}`,
     )
   }
   const shifts = lhr.audits['layout-shifts']?.details as AuditDetails | undefined

@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css'
-import '@mantine/notifications/styles.css'
+import './ui/styles/start-up.css'
 import { I18nProvider } from '@lingui/react'
 import { MantineProvider } from '@mantine/core'
 import {
@@ -11,18 +10,24 @@ import { StrictMode, Suspense, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient, queryPersister } from './api/query-client'
 import { activateDisplayLanguage, i18n } from './i18n/i18n'
-import { createAppRouter } from './router'
+import { createAppRouter, preloadStartUpPageCode } from './router'
 import { storage } from './storage'
 import { theme } from './theme'
-import { whenPageSettled } from './ui/deferred/page-settled'
+import { AfterPageSettled, markFirstPageDrawn, whenPageSettled } from './ui/deferred/page-settled'
 import { lazyNamed } from './ui/lazy-named'
 
-// Neither draws anything on a first visit: they load after the page, keeping start-up small.
+// Neither draws anything on a first visit: they load once the page has settled, keeping
+// start-up small and the first page's connection free.
 const Notifications = lazyNamed(() => import('./ui/deferred/notifications'), 'Notifications')
 const UpdatePrompt = lazyNamed(() => import('./pwa/UpdatePrompt'), 'UpdatePrompt')
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
+preloadStartUpPageCode(router)
+const stopWatchingFirstPage = router.subscribe('onRendered', () => {
+  stopWatchingFirstPage()
+  markFirstPageDrawn()
+})
 
 /** Queries marked `meta.persist: false` live in IndexedDB and are not copied to localStorage. */
 const persistOptions: PersistQueryClientProviderProps['persistOptions'] = {
@@ -48,10 +53,12 @@ async function start() {
       <StrictMode>
         <I18nProvider i18n={i18n}>
           <MantineProvider theme={theme}>
-            <Suspense fallback={null}>
-              <Notifications position="top-right" />
-              <UpdatePrompt />
-            </Suspense>
+            <AfterPageSettled>
+              <Suspense fallback={null}>
+                <Notifications position="top-right" />
+                <UpdatePrompt />
+              </Suspense>
+            </AfterPageSettled>
             <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
               <RouterProvider router={router} />
             </PersistQueryClientProvider>

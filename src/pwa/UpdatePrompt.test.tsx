@@ -7,6 +7,7 @@ import { StrictMode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Workbox } from 'workbox-window'
 import { i18n } from '../i18n/i18n'
+import { classesMissingFromStartUpStyles } from '../test/start-up-styles'
 import { UPDATE_CHECK_INTERVAL_MS, UpdatePrompt } from './UpdatePrompt'
 
 /**
@@ -102,6 +103,8 @@ describe('update prompt', () => {
     const { reload } = renderPrompt()
 
     expect(await screen.findByText('A new version is available')).toBeVisible()
+    // Offered on the sign-in page too, which has the start-up stylesheet only.
+    expect(classesMissingFromStartUpStyles()).toEqual([])
     await user.click(screen.getByRole('button', { name: 'Reload' }))
 
     expect(next.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' }, expect.anything())

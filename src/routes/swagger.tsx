@@ -16,8 +16,7 @@ function SwaggerPage() {
       style={{
         flexDirection: 'column',
         // The viewport below the app's header, less the page padding.
-        height:
-          'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--mantine-spacing-md))',
+        height: 'calc(100dvh - var(--app-header-height, 0rem) - 2 * var(--mantine-spacing-md))',
         minHeight: 400,
       }}
     >

@@ -84,7 +84,7 @@ export const ItemCard = memo(function ItemCard({
       style={{
         borderColor: active ? 'var(--mantine-color-blue-5)' : undefined,
         // Brought into view below the app header and the set's sticky header.
-        scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 12rem)',
+        scrollMarginTop: 'calc(var(--app-header-height, 0px) + 12rem)',
       }}
     >
       <Stack gap="sm">

@@ -34,13 +34,7 @@ export function ItemSetHeader({
   const description = view.task.description || `#${view.task.id}`
   return (
     // Kept in view below the app header while the worker scrolls through the items.
-    <Paper
-      withBorder
-      p="md"
-      pos="sticky"
-      top="var(--app-shell-header-offset, 0px)"
-      style={{ zIndex: 2 }}
-    >
+    <Paper withBorder p="md" pos="sticky" top="var(--app-header-height, 0px)" style={{ zIndex: 2 }}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="sm">
           <div>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Collapse, Container, Divider, Paper, Stack, Text, Title } from '@mantine/core'
+import './login-page.css'
+import { Box, Button, Container, Divider, Paper, Stack, Text, Title } from '@mantine/core'
 import { useDisclosure, useId } from '@mantine/hooks'
 import { IconKey, IconUser } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
@@ -53,13 +54,13 @@ export function LoginPage({ username, redirect }: LoginPageProps) {
           >
             <Trans>Sign in with username and password</Trans>
           </Button>
-          <Collapse expanded={formOpened} id={formId}>
+          <Box id={formId} className="password-form-reveal">
             {formOpened && (
               <Suspense fallback={null}>
                 <PasswordSignInForm initialUsername={username} redirect={redirect} />
               </Suspense>
             )}
-          </Collapse>
+          </Box>
         </Stack>
       </Paper>
     </Container>

@@ -4,14 +4,22 @@ import type { CurrentUser } from '../../../contract/auth'
 import { api } from '../../api/client'
 import { storage } from '../../storage'
 import { lazyNamed } from '../../ui/lazy-named'
+import { withAllStyles } from '../../ui/styles/load-all-styles'
 import { useSignedInUser, useSignedInUserLoading } from '../auth/hooks'
 import { authKeys } from '../auth/queries'
 import { CookieBanner } from './CookieBanner'
 import { closePolicyPreview, usePolicyPreview } from './preview-store'
 
-// Each overlay's code loads when it is first due, not with every page.
-const ClauseAcceptModal = lazyNamed(() => import('./ClauseAcceptModal'), 'ClauseAcceptModal')
-const PolicyPreviewModal = lazyNamed(() => import('./PolicyPreviewModal'), 'PolicyPreviewModal')
+// Each overlay's code loads when it is first due, not with every page, with the styles of the
+// components it draws beyond the signed-out first screen's.
+const ClauseAcceptModal = lazyNamed(
+  withAllStyles(() => import('./ClauseAcceptModal')),
+  'ClauseAcceptModal',
+)
+const PolicyPreviewModal = lazyNamed(
+  withAllStyles(() => import('./PolicyPreviewModal')),
+  'PolicyPreviewModal',
+)
 
 /** Skipping the clause after a failure lasts for this browser session only, never for good. */
 const CLAUSE_SKIPPED_KEY = 'clauseSkipped'

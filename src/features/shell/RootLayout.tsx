@@ -1,8 +1,9 @@
-import { AppShell, Box } from '@mantine/core'
+import './app-frame.css'
+import { Box } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Outlet } from '@tanstack/react-router'
 import { Suspense, useEffect } from 'react'
-import { loadAllMessages } from '../../i18n/i18n'
+import { loadBeyondFirstScreen } from '../../ui/deferred/beyond-first-screen'
 import { lazyNamed } from '../../ui/lazy-named'
 import { useSignedInUser } from '../auth/hooks'
 import { PolicyOverlays } from '../policies'
@@ -25,51 +26,43 @@ export function RootLayout() {
   useLogoutFromOtherTabs()
   const user = useSignedInUser()
   const [phoneMenuOpened, phoneMenu] = useDisclosure(false)
-  // The signed-in header's parts use messages outside the start-up catalog, also on the pages
-  // outside the sign-in guard (not found, 403).
+  // The signed-in header's parts use messages and styles the start-up script leaves out, also on
+  // the pages outside the sign-in guard (not found, 403).
   useEffect(() => {
-    if (user) loadAllMessages().catch(() => undefined)
+    if (user) loadBeyondFirstScreen().catch(() => undefined)
   }, [user])
 
   return (
-    <AppShell
-      header={{ height: user ? { base: 100, md: 130 } : 60 }}
-      navbar={{
-        width: 260,
-        breakpoint: 'xs',
-        collapsed: { mobile: !(user && phoneMenuOpened), desktop: true },
-      }}
-      padding={0}
-    >
-      <AppShell.Header>
+    <Box className="app-frame" mod={{ 'signed-in': Boolean(user) }}>
+      {/* The class is react-remove-scroll's: a modal locking the page's scroll keeps the fixed
+          header clear of the scrollbar's place. */}
+      <Box component="header" className="app-frame-header right-scroll-bar-position">
         <AppHeader
           user={user}
           phoneMenuOpened={phoneMenuOpened}
           onTogglePhoneMenu={phoneMenu.toggle}
         />
-      </AppShell.Header>
-      {user && (
-        <AppShell.Navbar p="sm">
-          {/* Rendered only while open, so the page holds one main navigation at a time. */}
-          {phoneMenuOpened && (
-            <Suspense fallback={null}>
-              <TopNavigation orientation="vertical" onNavigate={phoneMenu.close} />
-            </Suspense>
-          )}
-        </AppShell.Navbar>
+      </Box>
+      {/* Rendered only while open, so the page holds one main navigation at a time. */}
+      {user && phoneMenuOpened && (
+        <Box className="app-frame-phone-menu">
+          <Suspense fallback={null}>
+            <TopNavigation orientation="vertical" onNavigate={phoneMenu.close} />
+          </Suspense>
+        </Box>
       )}
-      <AppShell.Main display="flex" style={{ flexDirection: 'column', minHeight: '100dvh' }}>
+      <Box component="main" className="app-frame-main">
         <Box flex={1} p="md">
           <Outlet />
         </Box>
         <AppFooter />
-      </AppShell.Main>
+      </Box>
       <PolicyOverlays />
       {user && (
         <Suspense fallback={null}>
           <ActivityTracking userId={user.id} />
         </Suspense>
       )}
-    </AppShell>
+    </Box>
   )
 }

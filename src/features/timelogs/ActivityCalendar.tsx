@@ -1,4 +1,4 @@
-import '@mantine/dates/styles.css'
+import '@mantine/dates/styles.layer.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Box, Group, Indicator, Paper, Text } from '@mantine/core'
 import { Calendar } from '@mantine/dates'

@@ -1,4 +1,4 @@
-import '@mantine/dates/styles.css'
+import '@mantine/dates/styles.layer.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core'
 import { DateTimePicker } from '@mantine/dates'

@@ -1,23 +1,33 @@
-import { useSyncExternalStore } from 'react'
+import { type ReactNode, useSyncExternalStore } from 'react'
 
 /**
- * Whether the page has loaded and the browser has had an idle moment since. Code the first screen
- * does not draw (menus that open on a press, background sync) waits for it, so that on a slow
- * network the first screen's own files do not share the connection with it.
+ * Whether the page has loaded, its first route has been drawn and the browser has had an idle
+ * moment since. Code the first screen does not draw (menus that open on a press, notifications,
+ * the service worker, background sync) waits for it, so that on a slow network the first
+ * screen's own files and requests do not share the connection with it.
  */
 let settled = false
+let loaded = false
+let firstPageDrawn = false
 const listeners = new Set<() => void>()
 
 /** Longest wait for an idle moment on a busy page. */
 const IDLE_TIMEOUT_MS = 2000
+/**
+ * Longest wait after the load for the first route to be drawn: a page whose data never comes (a
+ * dead connection) does not hold background sync and notifications back for longer.
+ */
+const FIRST_PAGE_TIMEOUT_MS = 5000
 
 function settle() {
+  if (settled) return
   settled = true
   for (const listener of listeners) listener()
   listeners.clear()
 }
 
 function settleWhenIdle() {
+  if (!loaded || !firstPageDrawn) return
   if (typeof requestIdleCallback === 'function') {
     requestIdleCallback(settle, { timeout: IDLE_TIMEOUT_MS })
   } else {
@@ -25,8 +35,21 @@ function settleWhenIdle() {
   }
 }
 
-if (document.readyState === 'complete') settleWhenIdle()
-else window.addEventListener('load', settleWhenIdle, { once: true })
+function markLoaded() {
+  loaded = true
+  setTimeout(markFirstPageDrawn, FIRST_PAGE_TIMEOUT_MS)
+  settleWhenIdle()
+}
+
+if (document.readyState === 'complete') markLoaded()
+else window.addEventListener('load', markLoaded, { once: true })
+
+/** Called once the router has drawn its first page (or its error page). */
+export function markFirstPageDrawn(): void {
+  if (firstPageDrawn) return
+  firstPageDrawn = true
+  settleWhenIdle()
+}
 
 /** Calls `callback` once the page has settled (at once if it has). */
 export function whenPageSettled(callback: () => void): void {
@@ -45,4 +68,9 @@ export function usePageSettled(): boolean {
     () => settled,
     () => false,
   )
+}
+
+/** Renders its children once the page has settled. */
+export function AfterPageSettled({ children }: { children: ReactNode }) {
+  return usePageSettled() ? children : null
 }

@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css'
+import '@mantine/charts/styles.layer.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DonutChart } from '@mantine/charts'
 import { Group, Paper, Stack, Text, Title } from '@mantine/core'

@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css'
+import '@mantine/charts/styles.layer.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { BarChart } from '@mantine/charts'
 import { Text, VisuallyHidden } from '@mantine/core'

@@ -1,4 +1,4 @@
-import '@mantine/dates/styles.css'
+import '@mantine/dates/styles.layer.css'
 import { useLingui } from '@lingui/react/macro'
 import { DatePickerInput } from '@mantine/dates'
 import { IconCalendar } from '@tabler/icons-react'
