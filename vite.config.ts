@@ -88,6 +88,17 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: {
+    alias: [
+      // The shims of useSyncExternalStore (for React before 18) that Lingui and the router's store
+      // import: React 19 has the hook, so the start-up script does without the fallback.
+      { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+    ],
+  },
   define: {
     __APP_VERSION__: JSON.stringify(packageJson.version),
   },
@@ -100,6 +111,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Every browser the app supports preloads modules itself (Chrome 66, Firefox 115, Safari 17).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // What the first page needs statically comes as one file: one request (browsers open
