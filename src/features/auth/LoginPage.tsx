@@ -4,7 +4,7 @@ import { Box, Button, Container, Divider, Paper, Stack, Text, Title } from '@man
 import { useDisclosure, useId } from '@mantine/hooks'
 import { IconKey, IconUser } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
 import { API_BASE } from '../../../contract/constants'
 import { whenPageSettled } from '../../ui/deferred/page-settled'
 import { lazyNamed } from '../../ui/lazy-named'
@@ -12,10 +12,10 @@ import { instanceSettingsQuery } from './queries'
 import { rememberRedirect } from './redirect'
 
 // The sign-in page comes with the start-up script (it is the first screen of most visits); its
-// password form, closed until asked for, follows once the page has settled.
+// password form, closed until asked for, follows once the page has settled (only where the page
+// is shown: the module is in the start-up script of every page).
 const loadPasswordForm = () => import('./PasswordSignInForm')
 const PasswordSignInForm = lazyNamed(loadPasswordForm, 'PasswordSignInForm')
-whenPageSettled(() => void loadPasswordForm())
 
 const SINGLE_SIGN_ON_LOGIN_PATH = `${API_BASE}/auth/oidc/login/`
 
@@ -34,6 +34,9 @@ const wrappingLabel = {
 export function LoginPage({ username, redirect }: LoginPageProps) {
   const [formOpened, { toggle }] = useDisclosure(Boolean(username))
   const formId = useId()
+  useEffect(() => {
+    whenPageSettled(() => void loadPasswordForm())
+  }, [])
 
   return (
     <Container size={440} py="xl" px="md">
