@@ -111,8 +111,16 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    // Every browser the app supports preloads modules itself (Chrome 66, Firefox 115, Safari 17).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser the app supports preloads modules itself (Chrome 66, Firefox 115, Safari 17).
+      polyfill: false,
+      // A lazily loaded file's imports are fetched beside it only when they are the two large
+      // shared files; small shared ones follow when it runs, a round trip later on a first visit
+      // (the service worker serves them afterwards). Listing every file's imports in the start-up
+      // script cost it 4 KiB gzipped.
+      resolveDependencies: (_file, dependencies) =>
+        dependencies.filter((dependency) => /(^|\/)(ui-kit|work)-[\w-]{8}\.js$/.test(dependency)),
+    },
     rolldownOptions: {
       output: {
         // What the first page needs statically comes as one file: one request (browsers open

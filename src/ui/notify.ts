@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import { notifications } from '@mantine/notifications'
+import type { NotificationData } from '@mantine/notifications'
 import {
   ERROR_NOTIFICATION_MS,
   NOTIFICATION_TIMEOUT_MS,
@@ -13,8 +13,20 @@ export const GLOBALLY_REPORTED_STATUSES: readonly number[] = [401, 403, 404, 500
 
 type NotificationText = { title?: string; message?: string }
 
+/**
+ * Notifications' store comes with their container (src/ui/deferred/notifications.ts), out of the
+ * start-up script; the container shows what was queued before it loaded.
+ */
+function show(notification: NotificationData): void {
+  import('./deferred/notifications').then(
+    ({ notifications }) => notifications.show(notification),
+    // Only a first visit that lost its connection gets here, with nothing to show it in.
+    (error) => console.error('Could not load the notifications', error),
+  )
+}
+
 export function notifySuccess({ title, message }: NotificationText = {}): void {
-  notifications.show({
+  show({
     color: 'green',
     title,
     message: message ?? i18n._(msg`Saved`),
@@ -23,7 +35,7 @@ export function notifySuccess({ title, message }: NotificationText = {}): void {
 }
 
 export function notifyWarning({ title, message }: NotificationText & { message: string }): void {
-  notifications.show({ color: 'yellow', title, message, autoClose: NOTIFICATION_TIMEOUT_MS })
+  show({ color: 'yellow', title, message, autoClose: NOTIFICATION_TIMEOUT_MS })
 }
 
 /**
@@ -36,7 +48,7 @@ export function notifyError({
   error,
 }: NotificationText & { error?: unknown } = {}) {
   if (error instanceof ApiError && GLOBALLY_REPORTED_STATUSES.includes(error.status)) return
-  notifications.show({
+  show({
     color: 'red',
     title,
     message: message ?? i18n._(msg`Something went wrong :(`),
