@@ -16,8 +16,8 @@ import { theme } from './theme'
 import { AfterPageSettled, markFirstPageDrawn, whenPageSettled } from './ui/deferred/page-settled'
 import { lazyNamed } from './ui/lazy-named'
 
-// Neither draws anything on a first visit: they load once the page has settled, keeping
-// start-up small and the first page's connection free.
+// Neither is part of the first screen: they load once the page has settled, keeping start-up
+// small and the first page's connection free.
 const Notifications = lazyNamed(() => import('./ui/deferred/notifications'), 'Notifications')
 const UpdatePrompt = lazyNamed(() => import('./pwa/UpdatePrompt'), 'UpdatePrompt')
 

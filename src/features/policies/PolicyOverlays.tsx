@@ -3,8 +3,7 @@ import { Suspense, useEffect, useRef, useState } from 'react'
 import type { CurrentUser } from '../../../contract/auth'
 import { api } from '../../api/client'
 import { storage } from '../../storage'
-import { lazyNamed } from '../../ui/lazy-named'
-import { withAllStyles } from '../../ui/styles/load-all-styles'
+import { lazyBeyondFirstScreen } from '../../ui/deferred/beyond-first-screen'
 import { useSignedInUser, useSignedInUserLoading } from '../auth/hooks'
 import { authKeys } from '../auth/queries'
 import { CookieBanner } from './CookieBanner'
@@ -12,12 +11,12 @@ import { closePolicyPreview, usePolicyPreview } from './preview-store'
 
 // Each overlay's code loads when it is first due, not with every page, with the styles of the
 // components it draws beyond the signed-out first screen's.
-const ClauseAcceptModal = lazyNamed(
-  withAllStyles(() => import('./ClauseAcceptModal')),
+const ClauseAcceptModal = lazyBeyondFirstScreen(
+  () => import('./ClauseAcceptModal'),
   'ClauseAcceptModal',
 )
-const PolicyPreviewModal = lazyNamed(
-  withAllStyles(() => import('./PolicyPreviewModal')),
+const PolicyPreviewModal = lazyBeyondFirstScreen(
+  () => import('./PolicyPreviewModal'),
   'PolicyPreviewModal',
 )
 

@@ -2,22 +2,18 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Burger, Group, Stack, Text } from '@mantine/core'
 import { Suspense } from 'react'
 import type { CurrentUser } from '../../../contract/auth'
-import { lazyNamed } from '../../ui/lazy-named'
+import { lazyBeyondFirstScreen } from '../../ui/deferred/beyond-first-screen'
 import { RouterAnchor } from '../../ui/links'
-import { withAllStyles } from '../../ui/styles/load-all-styles'
 import { DisplayLanguageMenu } from './DisplayLanguageMenu'
 import { TopNavigation } from './lazy-navigation'
 
 // Shown only after sign-in: the sign-in page's start-up bundle does without them (and without
-// their styles, which a signed-in header on a page outside the sign-in guard waits for).
-const SyncIndicator = lazyNamed(
-  withAllStyles(() => import('../annotate/SyncIndicator')),
+// the messages and styles they use, which a signed-in header outside the sign-in guard waits for).
+const SyncIndicator = lazyBeyondFirstScreen(
+  () => import('../annotate/SyncIndicator'),
   'SyncIndicator',
 )
-const UserMenu = lazyNamed(
-  withAllStyles(() => import('./UserMenu')),
-  'UserMenu',
-)
+const UserMenu = lazyBeyondFirstScreen(() => import('./UserMenu'), 'UserMenu')
 
 type AppHeaderProps = {
   /** Absent on public pages: only the brand and the language menu are shown. */

@@ -2,8 +2,7 @@ import './app-frame.css'
 import { Box } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Outlet } from '@tanstack/react-router'
-import { Suspense, useEffect } from 'react'
-import { loadBeyondFirstScreen } from '../../ui/deferred/beyond-first-screen'
+import { Suspense } from 'react'
 import { lazyNamed } from '../../ui/lazy-named'
 import { useSignedInUser } from '../auth/hooks'
 import { PolicyOverlays } from '../policies'
@@ -26,11 +25,6 @@ export function RootLayout() {
   useLogoutFromOtherTabs()
   const user = useSignedInUser()
   const [phoneMenuOpened, phoneMenu] = useDisclosure(false)
-  // The signed-in header's parts use messages and styles the start-up script leaves out, also on
-  // the pages outside the sign-in guard (not found, 403).
-  useEffect(() => {
-    if (user) loadBeyondFirstScreen().catch(() => undefined)
-  }, [user])
 
   return (
     <Box className="app-frame" mod={{ 'signed-in': Boolean(user) }}>

@@ -1,8 +1,4 @@
-import { lazyNamed } from '../../ui/lazy-named'
-import { withAllStyles } from '../../ui/styles/load-all-styles'
+import { lazyBeyondFirstScreen } from '../../ui/deferred/beyond-first-screen'
 
 /** The signed-in user's menus: loaded after sign-in, not with the sign-in page. */
-export const TopNavigation = lazyNamed(
-  withAllStyles(() => import('./TopNavigation')),
-  'TopNavigation',
-)
+export const TopNavigation = lazyBeyondFirstScreen(() => import('./TopNavigation'), 'TopNavigation')
