@@ -1,8 +1,6 @@
 import { Grid, Stack } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import { useMemo, useRef } from 'react'
 import type { Preferences } from '../../contract/auth'
-import { MOBILE_MAX_WIDTH } from '../../contract/constants'
 import {
   evaluateValidators,
   type Messages,
@@ -10,6 +8,7 @@ import {
   visibleRows,
 } from '../../contract/schema-rules'
 import { GRID_COLUMNS, layoutRows, type TaskSchemaDocument } from '../../contract/task-schema'
+import { usePhoneLayout } from '../ui/use-screen-width'
 import { FieldMessages } from './FieldMessages'
 import { ItemWidgetsProvider } from './ItemContext'
 import { widgetRegistry } from './registry'
@@ -58,7 +57,7 @@ export function ItemRenderer({
   preferences,
   onAudioPlayedToEnd,
 }: ItemRendererProps) {
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`)
+  const mobile = usePhoneLayout()
   const rows = useMemo(() => layoutRows(schema), [schema])
   const shown = visibleRows(schema, { ...item.data, ...value })
   const local = useMemo(

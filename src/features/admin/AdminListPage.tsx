@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ActionIcon, Button, Group, Modal, Select, Stack, TextInput, Tooltip } from '@mantine/core'
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks'
+import { useDebouncedValue } from '@mantine/hooks'
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
@@ -11,6 +11,7 @@ import { generalMessage } from '../../ui/forms/form-errors'
 import { notifyError } from '../../ui/notify'
 import { PagedTable } from '../../ui/PagedList'
 import { TitleBar } from '../../ui/TitleBar'
+import { useViewportAtMost } from '../../ui/use-screen-width'
 import { type AdminCollection, type AdminListQuery, adminKeys } from './api'
 
 /** How long typing pauses before the list is searched again. */
@@ -66,7 +67,7 @@ export function AdminListPage<T extends { id: number }>({
 }: AdminListPageProps<T>) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const phone = useMediaQuery('(max-width: 36em)')
+  const phone = useViewportAtMost('36em')
   const [search, setSearch] = useState('')
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS)
   const [ordering, setOrdering] = useState(orderings[0]?.value ?? 'name')

@@ -3,9 +3,10 @@ import { Alert, Box, Stack, Text } from '@mantine/core'
 import { IconClockExclamation, IconDatabaseExclamation } from '@tabler/icons-react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Preferences } from '../../../contract/auth'
 import { useOutboxStatus, useStorageWarning } from '../../offline/hooks'
+import { ProgressiveList } from '../../ui/deferred/progressive-list'
 import { RouterButton } from '../../ui/links'
 import { replayItemAudio, toggleItemAudio } from '../../widgets'
 import { preferencesQuery } from '../auth/queries'
@@ -25,12 +26,12 @@ import { useAnnotationEditor } from './useAnnotationEditor'
 import { useOfflineCopy } from './useOfflineCopy'
 
 /**
- * The screen's first render draws the set's header only; the cards follow in a render that
- * yields to the browser, so a phone's main thread is not held while the widgets of a whole set
- * are built. Until they are drawn an empty block holds their place, so the footer does not show
- * and then jump down (empty, so that it moving with the header counts as no layout shift).
+ * The screen's first render draws the set's header only; the cards follow a few at a time, each
+ * few in a task of its own, so a phone's main thread is never held while the widgets of a whole
+ * set are built. Until they are all drawn an empty block holds their place, so the footer does
+ * not show and then jump down (empty, so that it moving with the header counts as no layout shift).
  */
-const FIRST_DRAWN_CARDS = 0
+const CARDS_PER_STEP = 2
 
 const NO_PREFERENCES: Preferences = {
   play_on_hover: false,
@@ -81,8 +82,6 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
     countsAsDone(view.schema, item, annotations[index]!),
   ).length
   const activeItem = view.items[active]
-  const drawnCards = useDeferredValue(view.items.length, FIRST_DRAWN_CARDS)
-  const allDrawn = drawnCards >= view.items.length
 
   const moveTo = (index: number) => {
     const target = Math.min(view.items.length - 1, Math.max(0, index))
@@ -148,28 +147,36 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
         </Text>
       )}
       {finishing && <FinishSetPanel view={view} done={done} finishing />}
-      {view.items.slice(0, drawnCards).map((item, index) => (
-        <ItemCard
-          key={item.id}
-          itemSetId={view.id}
-          item={item}
-          index={index}
-          schema={view.schema}
-          draft={drafts[item.id]}
-          editable={editable}
-          active={index === active}
-          onActivate={setActive}
-          editor={actions}
-          language={language}
-          preferences={preferences}
-          register={register}
-        />
-      ))}
-      {allDrawn ? (
-        !finishing && <FinishSetPanel view={view} done={done} finishing={false} />
-      ) : (
-        <Box h="100dvh" aria-hidden />
-      )}
+      <ProgressiveList
+        total={view.items.length}
+        step={CARDS_PER_STEP}
+        pending={<Box h="100dvh" aria-hidden />}
+      >
+        {(drawn) => (
+          <>
+            {view.items.slice(0, drawn).map((item, index) => (
+              <ItemCard
+                key={item.id}
+                itemSetId={view.id}
+                item={item}
+                index={index}
+                schema={view.schema}
+                draft={drafts[item.id]}
+                editable={editable}
+                active={index === active}
+                onActivate={setActive}
+                editor={actions}
+                language={language}
+                preferences={preferences}
+                register={register}
+              />
+            ))}
+            {drawn === view.items.length && !finishing && (
+              <FinishSetPanel view={view} done={done} finishing={false} />
+            )}
+          </>
+        )}
+      </ProgressiveList>
     </Stack>
   )
 }

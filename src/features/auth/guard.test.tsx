@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { delay, HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { storage } from '../../storage'
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../test/api'
 import { createTestQueryClient, renderApp } from '../../test/render'
 import { authKeys } from './queries'
+import { clearLocalSession } from './session'
 
 const server = setupApiServer()
 
@@ -40,6 +41,31 @@ describe('navigation guard', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
     expect(asked).toBe(0)
+  })
+
+  it('asks for the permissions beside the user on a page load, not after the answer', async () => {
+    const calls: string[] = []
+    server.use(
+      http.get('/api/auth/current-user/', async () => {
+        calls.push('user asked')
+        await delay(50)
+        calls.push('user answered')
+        return HttpResponse.json(makeUser())
+      }),
+      http.get('/api/auth/current-user/permissions/', () => {
+        calls.push('permissions asked')
+        return HttpResponse.json(['endworker'])
+      }),
+      ...signedInHandlers(),
+    )
+    clearLocalSession(createTestQueryClient())
+    holdSessionHint()
+    const { router } = renderApp('/tasks')
+
+    expect(await screen.findByRole('heading', { name: 'Tasks' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/tasks')
+    expect(calls.filter((call) => call === 'permissions asked')).toHaveLength(1)
+    expect(calls.indexOf('permissions asked')).toBeLessThan(calls.indexOf('user answered'))
   })
 
   it('shows Permission denied when the area needs a role the user lacks', async () => {

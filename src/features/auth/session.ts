@@ -61,6 +61,11 @@ export async function autoLogin(queryClient: QueryClient): Promise<CurrentUser |
     // the server, since the cache restored from storage may hold a user whose session ended or
     // whose record changed (an accepted clause) after it was saved.
     const options = { ...currentUserQuery(), retry: false }
+    // Signed-in pages check the permissions next: asked for beside the user, the page's own data
+    // can be asked for a round trip sooner (an area's guard gets this answer, or this call).
+    if (!userVerifiedThisPageLoad) {
+      void queryClient.prefetchQuery({ ...permissionsQuery(), retry: false, staleTime: 0 })
+    }
     const user = userVerifiedThisPageLoad
       ? await queryClient.ensureQueryData(options)
       : await queryClient.fetchQuery({ ...options, staleTime: 0 })

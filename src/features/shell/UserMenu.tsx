@@ -1,6 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import {
   IconChevronDown,
   IconKey,
@@ -13,16 +12,16 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { CurrentUser } from '../../../contract/auth'
-import { MOBILE_MAX_WIDTH } from '../../../contract/constants'
 import { getOutboxStatus, hasUnsyncedChanges } from '../../offline/outbox'
 import { clearUserDataCaches } from '../../pwa/service-worker'
+import { usePhoneLayout } from '../../ui/use-screen-width'
 import { leaveAfterSignOut, signOut } from '../auth/session'
 
 export function UserMenu({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const { t } = useLingui()
-  const phone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`)
+  const phone = usePhoneLayout()
   const username = user.username
   // The changes that would wait on this device; set while the warning is open.
   const [unsent, setUnsent] = useState<number | null>(null)

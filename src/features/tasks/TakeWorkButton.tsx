@@ -2,15 +2,14 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Modal, Stack } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import { IconPlayerPlay } from '@tabler/icons-react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { MOBILE_MAX_WIDTH } from '../../../contract/constants'
 import type { WorkerTask } from '../../../contract/worker'
 import { ApiError } from '../../api/client'
 import { syncOutbox } from '../../offline/outbox'
+import { usePhoneLayout } from '../../ui/use-screen-width'
 import { ProtocolPanel } from '../annotate/ProtocolPanel'
 import { takeWork, taskKeys } from './queries'
 
@@ -49,7 +48,7 @@ export function TakeWorkButton({
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [reading, setReading] = useState(false)
-  const phone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`)
+  const phone = usePhoneLayout()
   const claim = useMutation({
     mutationFn: async () => {
       if (finishingSetId !== undefined) await syncOutbox({ force: true })
