@@ -13,7 +13,7 @@ import { activateDisplayLanguage, i18n } from './i18n/i18n'
 import { createAppRouter, preloadStartUpPageCode } from './router'
 import { storage } from './storage'
 import { theme } from './theme'
-import { AfterPageSettled, markFirstPageDrawn, whenPageSettled } from './ui/deferred/page-settled'
+import { AfterPageSettled, watchFirstPage, whenPageSettled } from './ui/deferred/page-settled'
 import { lazyNamed } from './ui/lazy-named'
 
 // Neither is part of the first screen: they load once the page has settled, keeping start-up
@@ -24,10 +24,7 @@ const UpdatePrompt = lazyNamed(() => import('./pwa/UpdatePrompt'), 'UpdatePrompt
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
 preloadStartUpPageCode(router)
-const stopWatchingFirstPage = router.subscribe('onRendered', () => {
-  stopWatchingFirstPage()
-  markFirstPageDrawn()
-})
+watchFirstPage(router)
 
 /** Queries marked `meta.persist: false` live in IndexedDB and are not copied to localStorage. */
 const persistOptions: PersistQueryClientProviderProps['persistOptions'] = {

@@ -18,6 +18,7 @@ import { i18n } from '../i18n/i18n'
 import { routeTree } from '../routeTree.gen'
 import { storage } from '../storage'
 import { theme } from '../theme'
+import { watchFirstPage } from '../ui/deferred/page-settled'
 
 // Router scroll restoration calls it; jsdom only logs that it is missing.
 window.scrollTo = () => {}
@@ -78,6 +79,8 @@ export function renderApp(path: string, options: RenderOptions = {}) {
     context: { queryClient },
     history: createMemoryHistory({ initialEntries: [path] }),
   })
+  // As in the app: what waits for the page to settle (the offline copy) starts after the first page.
+  watchFirstPage(router)
   const view = render(
     <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />

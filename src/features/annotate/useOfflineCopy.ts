@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { WorkerItemSet } from '../../../contract/worker'
 import { requestPersistentStorage } from '../../offline/storage-quota'
+import { usePageSettled } from '../../ui/deferred/page-settled'
 import { keepOffline, offlineFileUrls } from './offline-files'
 import { workerProtocolQuery } from './queries'
 import { storeItemSetProtocol } from './stored'
@@ -21,12 +22,15 @@ export type OfflineCopy = {
 /**
  * Gets everything needed to finish the set offline onto the device: the media files and the
  * protocol (its text or PDF, kept with the set), besides the set itself (stored when fetched).
- * Files still missing are tried again when the connection returns, or on `retry`.
+ * Files still missing are tried again when the connection returns, or on `retry`. The copy starts
+ * once the page has settled: on a slow phone the downloads would otherwise share the network and
+ * the main thread with what draws the screen.
  */
 export function useOfflineCopy(view: WorkerItemSet): OfflineCopy {
   const queryClient = useQueryClient()
   const [attempt, setAttempt] = useState(0)
   const [progress, setProgress] = useState({ run: '', ready: 0, running: true })
+  const settled = usePageSettled()
   const { id: itemSetId } = view
   const protocolId = view.protocol.id
   // By value: the set is a new object after every confirmed save, which must not restart this.
@@ -41,6 +45,7 @@ export function useOfflineCopy(view: WorkerItemSet): OfflineCopy {
   }, [])
 
   useEffect(() => {
+    if (!settled) return
     let cancelled = false
     let ready = 0
     const report = (running: boolean) => {
@@ -50,7 +55,6 @@ export function useOfflineCopy(view: WorkerItemSet): OfflineCopy {
       ready += 1
       report(true)
     }
-    report(true)
 
     const protocol = queryClient
       .fetchQuery(workerProtocolQuery(protocolId, itemSetId))
@@ -68,7 +72,7 @@ export function useOfflineCopy(view: WorkerItemSet): OfflineCopy {
       cancelled = true
       queue.length = 0
     }
-  }, [queryClient, itemSetId, protocolId, files, run])
+  }, [settled, queryClient, itemSetId, protocolId, files, run])
 
   useEffect(() => {
     const again = () => setAttempt((value) => value + 1)

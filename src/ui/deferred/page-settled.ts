@@ -1,3 +1,4 @@
+import type { AnyRouter } from '@tanstack/react-router'
 import { type ReactNode, useSyncExternalStore } from 'react'
 
 /**
@@ -49,6 +50,14 @@ export function markFirstPageDrawn(): void {
   if (firstPageDrawn) return
   firstPageDrawn = true
   settleWhenIdle()
+}
+
+/** Marks the first page drawn once `router` has drawn its first route. */
+export function watchFirstPage(router: Pick<AnyRouter, 'subscribe'>): void {
+  const stopWatching = router.subscribe('onRendered', () => {
+    stopWatching()
+    markFirstPageDrawn()
+  })
 }
 
 /** Calls `callback` once the page has settled (at once if it has). */
