@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 import packageJson from './package.json' with { type: 'json' }
 import { firstScreenCatalog } from './scripts/first-screen-catalog.ts'
+import { uiKitChunk } from './scripts/ui-kit-split.ts'
 
 /** Mantine's id hook, replaced by src/ui/mantine-use-id.ts (which says why). */
 function mantineStableIds(): Plugin {
@@ -119,7 +120,9 @@ export default defineConfig({
       // (the service worker serves them afterwards). Listing every file's imports in the start-up
       // script cost it 4 KiB gzipped.
       resolveDependencies: (_file, dependencies) =>
-        dependencies.filter((dependency) => /(^|\/)(ui-kit|work)-[\w-]{8}\.js$/.test(dependency)),
+        dependencies.filter((dependency) =>
+          /(^|\/)(ui-kit|ui-kit-more|work)-[\w-]{8}\.js$/.test(dependency),
+        ),
     },
     rolldownOptions: {
       output: {
@@ -138,7 +141,8 @@ export default defineConfig({
           groups: [
             { name: 'start-up', tags: ['$initial'] },
             {
-              name: 'ui-kit',
+              debugName: 'ui-kit',
+              name: uiKitChunk,
               test: /[\\/]node_modules[\\/](@mantine[\\/]core|@mantine[\\/]hooks|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce)[\\/]/,
             },
             {

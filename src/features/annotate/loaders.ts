@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { notFound, redirect } from '@tanstack/react-router'
 import type { WorkerItemSet } from '../../../contract/worker'
 import { orNotFound } from '../../api/not-found'
+import { preferencesQuery } from '../auth/queries'
 import { draftsQuery, itemSetQuery, workerProtocolQuery } from './queries'
 
 /** The task routes need the current protocol version read; an expired set is only looked at. */
@@ -22,6 +23,8 @@ export async function loadAnnotationScreen(
   queryClient: QueryClient,
   { taskId, itemSetId }: { taskId: number; itemSetId: number },
 ): Promise<void> {
+  // The worker's playback and dictation preferences shape the widgets: asked for beside the set.
+  void queryClient.prefetchQuery(preferencesQuery())
   const view = await orNotFound(queryClient.fetchQuery(itemSetQuery(itemSetId)))
   if (view.task.id !== taskId) throw notFound()
   if (needsProtocolRead(view)) throw redirect(protocolConfirmRoute(view))

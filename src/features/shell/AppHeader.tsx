@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Burger, Group, Stack, Text } from '@mantine/core'
-import { Suspense } from 'react'
 import type { CurrentUser } from '../../../contract/auth'
 import { lazyBeyondFirstScreen } from '../../ui/deferred/beyond-first-screen'
+import { AfterFirstPagePainted } from '../../ui/deferred/page-settled'
 import { RouterAnchor } from '../../ui/links'
 import { DisplayLanguageMenu } from './DisplayLanguageMenu'
 import { TopNavigation } from './lazy-navigation'
@@ -45,24 +45,24 @@ export function AppHeader({ user, phoneMenuOpened, onTogglePhoneMenu }: AppHeade
         </Group>
         <Group gap="xs" wrap="nowrap">
           {user && (
-            <Suspense fallback={null}>
+            <AfterFirstPagePainted>
               <SyncIndicator />
-            </Suspense>
+            </AfterFirstPagePainted>
           )}
           <DisplayLanguageMenu />
           {user && (
-            <Suspense fallback={null}>
+            <AfterFirstPagePainted>
               <UserMenu user={user} />
-            </Suspense>
+            </AfterFirstPagePainted>
           )}
         </Group>
       </Group>
       {user && (
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Group visibleFrom="xs">
-            <Suspense fallback={null}>
+            <AfterFirstPagePainted>
               <TopNavigation orientation="horizontal" />
-            </Suspense>
+            </AfterFirstPagePainted>
           </Group>
           <Text size="sm" c="dimmed" truncate>
             <Trans>Hi, {name}!</Trans>

@@ -3,6 +3,7 @@ import { Box } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Outlet } from '@tanstack/react-router'
 import { Suspense } from 'react'
+import { AfterFirstPagePainted } from '../../ui/deferred/page-settled'
 import { lazyNamed } from '../../ui/lazy-named'
 import { useSignedInUser } from '../auth/hooks'
 import { PolicyOverlays } from '../policies'
@@ -53,9 +54,9 @@ export function RootLayout() {
       </Box>
       <PolicyOverlays />
       {user && (
-        <Suspense fallback={null}>
+        <AfterFirstPagePainted>
           <ActivityTracking userId={user.id} />
-        </Suspense>
+        </AfterFirstPagePainted>
       )}
     </Box>
   )

@@ -12,7 +12,10 @@ async function freshPage(): Promise<PageSettled> {
 
 describe('the page settling', () => {
   beforeEach(() => vi.useFakeTimers())
-  afterEach(() => vi.useRealTimers())
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
 
   it('waits for the first page to be drawn, then for an idle moment', async () => {
     const page = await freshPage()
@@ -51,5 +54,27 @@ describe('the page settling', () => {
     page.markFirstPageDrawn()
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(screen.getByText('Later part')).toBeInTheDocument()
+  })
+
+  it('shows the parts around the first page a frame after that page, not with it', async () => {
+    const page = await freshPage()
+    const frames: FrameRequestCallback[] = []
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback)
+      return frames.length
+    })
+    render(createElement(page.AfterFirstPagePainted, null, 'Header menu'))
+
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    expect(screen.queryByText('Header menu')).not.toBeInTheDocument()
+
+    page.markFirstPageDrawn()
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(screen.queryByText('Header menu')).not.toBeInTheDocument()
+
+    for (const frame of frames) frame(performance.now())
+    expect(screen.queryByText('Header menu')).not.toBeInTheDocument()
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(screen.getByText('Header menu')).toBeInTheDocument()
   })
 })

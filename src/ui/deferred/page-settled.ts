@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router'
-import { type ReactNode, useSyncExternalStore } from 'react'
+import { createElement, type ReactNode, Suspense, useSyncExternalStore } from 'react'
 
 /**
  * Whether the page has loaded, its first route has been drawn and the browser has had an idle
@@ -10,7 +10,9 @@ import { type ReactNode, useSyncExternalStore } from 'react'
 let settled = false
 let loaded = false
 let firstPageDrawn = false
+let firstPagePainted = false
 const listeners = new Set<() => void>()
+const paintListeners = new Set<() => void>()
 
 /** Longest wait for an idle moment on a busy page. */
 const IDLE_TIMEOUT_MS = 2000
@@ -49,7 +51,17 @@ else window.addEventListener('load', markLoaded, { once: true })
 export function markFirstPageDrawn(): void {
   if (firstPageDrawn) return
   firstPageDrawn = true
+  // The frame showing the page is painted before a task queued from its animation frame runs.
+  const afterPaint = () => setTimeout(markFirstPagePainted, 0)
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(afterPaint)
+  else afterPaint()
   settleWhenIdle()
+}
+
+function markFirstPagePainted() {
+  firstPagePainted = true
+  for (const listener of paintListeners) listener()
+  paintListeners.clear()
 }
 
 /** Marks the first page drawn once `router` has drawn its first route. */
@@ -77,6 +89,25 @@ export function usePageSettled(): boolean {
     () => settled,
     () => false,
   )
+}
+
+function subscribeToPaint(listener: () => void) {
+  paintListeners.add(listener)
+  return () => paintListeners.delete(listener)
+}
+
+/**
+ * Renders its lazily loaded children (nothing while they load) once the first page has been
+ * painted: parts of the frame around it (the signed-in header's menus) whose code and data would
+ * otherwise be fetched while that page is drawn, and hold it back on a slow network.
+ */
+export function AfterFirstPagePainted({ children }: { children: ReactNode }) {
+  const painted = useSyncExternalStore(
+    subscribeToPaint,
+    () => firstPagePainted,
+    () => false,
+  )
+  return painted ? createElement(Suspense, { fallback: null }, children) : null
 }
 
 /** Renders its children once the page has settled. */
