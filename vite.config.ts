@@ -8,7 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 import packageJson from './package.json' with { type: 'json' }
 import { firstScreenCatalog } from './scripts/first-screen-catalog.ts'
-import { uiKitChunk } from './scripts/ui-kit-split.ts'
+import { firstWorkChunk, sharedByAreas } from './scripts/first-work-split.ts'
 
 /** Mantine's id hook, replaced by src/ui/mantine-use-id.ts (which says why). */
 function mantineStableIds(): Plugin {
@@ -121,7 +121,7 @@ export default defineConfig({
       // script cost it 4 KiB gzipped.
       resolveDependencies: (_file, dependencies) =>
         dependencies.filter((dependency) =>
-          /(^|\/)(ui-kit|ui-kit-more|work)-[\w-]{8}\.js$/.test(dependency),
+          /(^|\/)(ui-kit|work|other-areas)-[\w-]{8}\.js$/.test(dependency),
         ),
     },
     rolldownOptions: {
@@ -136,19 +136,14 @@ export default defineConfig({
         // annotation screen, protocols, widgets, the offline outbox, the contract's schemas, the
         // icons and the query hooks they use) come as one file too: as some forty small files
         // they took about a second of round trips before the annotation screen could ask for its
-        // item set.
+        // item set. What of the kit, the icons and the schemas only the other areas use is a
+        // third file (scripts/first-work-split.ts), so the annotation screen waits for less.
         codeSplitting: {
           groups: [
             { name: 'start-up', tags: ['$initial'] },
-            {
-              debugName: 'ui-kit',
-              name: uiKitChunk,
-              test: /[\\/]node_modules[\\/](@mantine[\\/]core|@mantine[\\/]hooks|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce)[\\/]/,
-            },
-            {
-              name: 'work',
-              test: /[\\/](src[\\/](features[\\/](annotate|tasks|protocols)|widgets|offline)|contract)[\\/]|[\\/]node_modules[\\/](@tabler[\\/]icons-react[\\/]|dayjs[\\/](?!locale[\\/])|@tanstack[\\/](query-core|react-query)[\\/])/,
-            },
+            // Taken first, with what they import: a module both use stays in ui-kit or work.
+            { debugName: 'ui-kit and work', name: firstWorkChunk, test: sharedByAreas },
+            { name: 'other-areas', test: sharedByAreas },
           ],
         },
         // Catalogs of other display languages are cached when first chosen; English (the whole

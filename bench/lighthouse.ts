@@ -123,13 +123,21 @@ async function openAnnotationScreen(page: Page, base: string): Promise<string> {
   return page.url()
 }
 
+/** A run whose trace Lighthouse could not record (it asks to be run again) is run again. */
+const ATTEMPTS_PER_RUN = 3
+
 async function audit(chromePort: number, name: string, url: string): Promise<PageFigures> {
-  const result = await lighthouse(url, {
-    port: chromePort,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-  })
+  let result: RunnerResult | undefined
+  for (let attempt = 1; attempt <= ATTEMPTS_PER_RUN; attempt += 1) {
+    result = await lighthouse(url, {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    })
+    if (!result?.lhr.runtimeError) break
+    console.log(`${name}: ${result.lhr.runtimeError.message}`)
+  }
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)

@@ -1,0 +1,123 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { ChunkingContext } from 'rolldown'
+
+/**
+ * Sources of the signed-in frame, the sign-in forms, the annotator's screens and what every page
+ * loads once it has settled (notifications, the update offer). What they use of the UI kit, the
+ * icons and the contract's schemas is in the `ui-kit` and `work` files, which the annotation
+ * screen waits for; what only other areas use (paged tables, number and tag inputs, tabs, their
+ * icons, the admin and finance schemas...) is in `other-areas`, which a phone opening its work
+ * does not download first.
+ */
+export const FIRST_WORK_SOURCES = [
+  'src/features/annotate',
+  'src/features/auth',
+  'src/features/policies',
+  'src/features/protocols',
+  'src/features/shell',
+  'src/features/tasks',
+  'src/offline',
+  'src/pwa',
+  'src/ui/deferred',
+  'src/widgets',
+]
+
+/** The UI kit: Mantine and what its overlays use. */
+export const UI_KIT =
+  /[\\/]node_modules[\\/](@mantine[\\/]core|@mantine[\\/]hooks|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce)[\\/]/
+
+/** The annotator's screens, the offline outbox, the contract and what they share with others. */
+export const WORK =
+  /[\\/](src[\\/](features[\\/](annotate|tasks|protocols)|widgets|offline)|contract)[\\/]|[\\/]node_modules[\\/](@tabler[\\/]icons-react[\\/]|dayjs[\\/](?!locale[\\/])|@tanstack[\\/](query-core|react-query)[\\/])/
+
+/** Packages imported by name from one index file, whose modules are each used or not. */
+const BARRELS = [
+  {
+    specifier: '@mantine/core',
+    index: path.resolve('node_modules/@mantine/core/esm/index.mjs'),
+    modules: path.resolve('node_modules/@mantine/core/esm/components'),
+  },
+  {
+    specifier: '@tabler/icons-react',
+    index: path.resolve('node_modules/@tabler/icons-react/dist/esm/tabler-icons-react.mjs'),
+    modules: path.resolve('node_modules/@tabler/icons-react/dist/esm/icons'),
+  },
+]
+
+const CONTRACT = path.resolve('contract')
+const LOCAL_SOURCE = /^[^?\0]*[\\/](src|contract)[\\/][^?]*\.tsx?$/
+
+/** Which module each name the barrel exports comes from (read off its import and export lines). */
+function modulesByName(index: string): Map<string, string> {
+  const byName = new Map<string, string>()
+  const lines = fs
+    .readFileSync(index, 'utf8')
+    .matchAll(/(?:import|export) \{([^}]*)\} from ["'](\.[^"']+)["']/g)
+  for (const [, names = '', from = ''] of lines) {
+    for (const name of names.split(',')) {
+      const exported = name
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+      if (exported) byName.set(exported, path.join(path.dirname(index), from))
+    }
+  }
+  return byName
+}
+
+function sourceFiles(folder: string): string[] {
+  return fs
+    .readdirSync(path.resolve(folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => path.resolve(folder, file))
+}
+
+/** Every module the first work screens import statically: local ones, then the barrels' ones. */
+function firstWorkModules(context: ChunkingContext): Set<string> {
+  const needed = new Set<string>()
+  const visit = (id: string, within: (imported: string) => boolean) => {
+    if (needed.has(id)) return
+    const info = context.getModuleInfo(id)
+    if (!info) return
+    needed.add(id)
+    for (const imported of info.importedIds) if (within(imported)) visit(imported, within)
+  }
+  for (const file of FIRST_WORK_SOURCES.flatMap(sourceFiles)) {
+    visit(file, (imported) => LOCAL_SOURCE.test(imported))
+  }
+  const localSources = [...needed].map((id) => fs.readFileSync(id, 'utf8'))
+  for (const barrel of BARRELS) {
+    const byName = modulesByName(barrel.index)
+    const importsByName = new RegExp(
+      `import\\s*(?:type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${barrel.specifier}['"]`,
+      'g',
+    )
+    const entries = localSources.flatMap((source) =>
+      [...source.matchAll(importsByName)].flatMap(([, names = '']) =>
+        names.split(',').flatMap((name) => byName.get(name.trim().replace(/^type\s+/, '')) ?? []),
+      ),
+    )
+    const packageRoot = path.dirname(barrel.index)
+    for (const entry of entries) visit(entry, (imported) => imported.startsWith(packageRoot))
+  }
+  return needed
+}
+
+let firstWork: Set<string> | null = null
+
+/**
+ * The file of a UI-kit or work module that a first work screen uses: `ui-kit` or `work`; null
+ * for the rest, which the `other-areas` group after this one takes.
+ */
+export function firstWorkChunk(id: string, context: ChunkingContext): string | null {
+  firstWork ??= firstWorkModules(context)
+  const usedOnlyLater =
+    (id.startsWith(CONTRACT) || BARRELS.some((barrel) => id.startsWith(barrel.modules))) &&
+    !firstWork.has(id)
+  if (usedOnlyLater) return null
+  return UI_KIT.test(id) ? 'ui-kit' : 'work'
+}
+
+/** Whether a module goes to one of the UI-kit, work and other-areas files. */
+export const sharedByAreas = (id: string): boolean => UI_KIT.test(id) || WORK.test(id)
