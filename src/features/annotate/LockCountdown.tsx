@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Text, type TextProps } from '@mantine/core'
 import dayjs from 'dayjs'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { DATE_TIME_FORMAT } from '../../../contract/constants'
 import { OnDemandTooltip } from '../../ui/OnDemandTooltip'
 
@@ -24,8 +24,13 @@ function useNow(intervalMs: number): number {
 /** How long an item set stays locked to the worker, counting down each second. */
 export function LockCountdown({ expiresAt, ...props }: { expiresAt: string } & TextProps) {
   const now = useNow(1000)
-  const left = dayjs(expiresAt).valueOf() - now
-  const until = dayjs(expiresAt).format(DATE_TIME_FORMAT)
+  // Parsed and formatted once, not on every second's render.
+  const expiry = useMemo(() => {
+    const date = dayjs(expiresAt)
+    return { ms: date.valueOf(), until: date.format(DATE_TIME_FORMAT) }
+  }, [expiresAt])
+  const left = expiry.ms - now
+  const { until } = expiry
   const timeLeft = formatTimeLeft(left)
   return (
     <OnDemandTooltip label={<Trans>Locked for you until {until}</Trans>}>
