@@ -2,6 +2,7 @@ import path from 'node:path'
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api'
 import { getConfig } from '@lingui/conf'
 import type { Plugin } from 'vite'
+import { firstWorkSourceFiles } from './first-work-split.ts'
 
 /**
  * Sources of the screens a visitor can see before signing in: the shell, sign-in and its sibling
@@ -19,26 +20,43 @@ export const FIRST_SCREEN_SOURCES = [
   'src/main.tsx',
 ]
 
-const QUERY = '?first-screen'
+/** The partial catalogs, by the query naming them: whether a source file's messages are in it. */
+const PARTIAL_CATALOGS: Record<string, () => (source: string) => boolean> = {
+  '?first-screen': () => (source) =>
+    FIRST_SCREEN_SOURCES.some((prefix) => source.startsWith(prefix)),
+  '?first-work': () => {
+    const files = firstWorkSourceFiles()
+    return (source) => files.has(source)
+  },
+}
+
+const partialQuery = (id: string) =>
+  Object.keys(PARTIAL_CATALOGS).find((query) => id.endsWith(query)) ?? null
 
 /**
  * `locales/<locale>/messages.po?first-screen`: the catalog compiled with only the messages used by
  * FIRST_SCREEN_SOURCES (by the origins the extractor wrote). English ships in the start-up script
  * this way, about a tenth of its whole catalog; the rest loads when a signed-in page is opened.
+ * `?first-work`: the messages of the annotator's screens and the signed-in frame, and of every
+ * source they import (scripts/first-work-split.ts), which those screens wait for instead of the
+ * whole catalog.
  */
 export function firstScreenCatalog(): Plugin {
   const config = getConfig({ cwd: process.cwd() })
+  const includes = new Map<string, (source: string) => boolean>()
   return {
     name: 'first-screen-catalog',
     enforce: 'pre',
     async resolveId(source, importer) {
-      if (!source.endsWith(`.po${QUERY}`)) return null
-      const resolved = await this.resolve(source.slice(0, -QUERY.length), importer)
-      return resolved ? `${resolved.id}${QUERY}` : null
+      const query = partialQuery(source)
+      if (!query || !source.slice(0, -query.length).endsWith('.po')) return null
+      const resolved = await this.resolve(source.slice(0, -query.length), importer)
+      return resolved ? `${resolved.id}${query}` : null
     },
     async load(id) {
-      if (!id.endsWith(QUERY)) return null
-      const file = id.slice(0, -QUERY.length)
+      const query = partialQuery(id)
+      if (!query) return null
+      const file = id.slice(0, -query.length)
       this.addWatchFile(file)
       const found = getCatalogForFile(
         path.relative(config.rootDir, file),
@@ -51,14 +69,17 @@ export function firstScreenCatalog(): Plugin {
         fallbackLocales: config.fallbackLocales,
         sourceLocale: config.sourceLocale,
       })
-      const firstScreen = Object.fromEntries(
+      let included = includes.get(query)
+      if (!included) {
+        included = PARTIAL_CATALOGS[query]!()
+        includes.set(query, included)
+      }
+      const partial = Object.fromEntries(
         Object.entries(messages).filter(([id]) =>
-          (entries[id]?.origin ?? []).some(([source]) =>
-            FIRST_SCREEN_SOURCES.some((prefix) => source.startsWith(prefix)),
-          ),
+          (entries[id]?.origin ?? []).some(([source]) => included(source)),
         ),
       )
-      const { source: code, errors } = createCompiledCatalog(locale, firstScreen, {
+      const { source: code, errors } = createCompiledCatalog(locale, partial, {
         namespace: 'es',
       })
       if (errors.length) throw new Error(`${file}: ${errors.length} messages did not compile`)

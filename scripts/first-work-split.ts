@@ -19,6 +19,7 @@ export const FIRST_WORK_SOURCES = [
   'src/features/tasks',
   'src/offline',
   'src/pwa',
+  'src/routes/_app/tasks',
   'src/ui/deferred',
   'src/widgets',
 ]
@@ -102,6 +103,39 @@ function firstWorkModules(context: ChunkingContext): Set<string> {
     for (const entry of entries) visit(entry, (imported) => imported.startsWith(packageRoot))
   }
   return needed
+}
+
+/** Relative imports and re-exports, with whether they are of types only (left out). */
+const RELATIVE_IMPORT =
+  /(?:^|\n)\s*(?:import|export)(\s+type\b)?[^'"]*?['"](\.{1,2}\/[^'"]+)['"]|import\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]/g
+/** The route registry: its routes' pages are loaded lazily, each with its own messages. */
+const ROUTE_TREE = path.resolve('src/routeTree.gen.ts')
+
+/** The file a relative import names, with the extensions the bundler tries. */
+function resolveLocal(from: string, specifier: string): string | null {
+  const base = path.resolve(path.dirname(from), specifier)
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]
+  return candidates.find((file) => /\.tsx?$/.test(file) && fs.existsSync(file)) ?? null
+}
+
+/**
+ * FIRST_WORK_SOURCES with every local source they import, statically or lazily, as paths from
+ * the project root: their messages make the `?first-work` catalog.
+ */
+export function firstWorkSourceFiles(): Set<string> {
+  const files = new Set<string>()
+  const visit = (file: string) => {
+    if (files.has(file) || file === ROUTE_TREE) return
+    files.add(file)
+    for (const [, typesOnly, specifier, lazy] of fs
+      .readFileSync(file, 'utf8')
+      .matchAll(RELATIVE_IMPORT)) {
+      const imported = typesOnly ? null : resolveLocal(file, specifier ?? lazy ?? '')
+      if (imported) visit(imported)
+    }
+  }
+  for (const file of FIRST_WORK_SOURCES.flatMap(sourceFiles)) visit(file)
+  return new Set([...files].map((file) => path.relative(process.cwd(), file)))
 }
 
 let firstWork: Set<string> | null = null

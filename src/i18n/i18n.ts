@@ -92,11 +92,33 @@ export async function activateDisplayLanguage(code: string | null | undefined): 
 
 /**
  * Every message of the display language. The start-up script holds the signed-out screens'
- * English ones only, so each signed-in page waits for this; a failed load shows the route's error
- * page (the whole English catalog is precached, so it does not fail offline).
+ * English ones only, so each signed-in page waits for this (or for loadFirstWorkMessages); a failed
+ * load shows the route's error page (the whole English catalog is precached, so it does not fail
+ * offline).
  */
 export function loadAllMessages(): Promise<void> {
   return loadCatalog(currentDisplayLanguage())
+}
+
+let firstWorkEnglish: Promise<void> | null = null
+
+/**
+ * The messages of the annotator's screens and the signed-in frame: a fifth of the English catalog
+ * (scripts/first-screen-catalog.ts), so a phone opening its work downloads less before drawing
+ * it. Other display languages come whole, as they are loaded when activated.
+ */
+export function loadFirstWorkMessages(): Promise<void> {
+  const language = currentDisplayLanguage()
+  if (language !== 'en' || loadedCatalogs.has('en')) return loadCatalog(language)
+  if (!firstWorkEnglish) {
+    firstWorkEnglish = import('../../locales/en/messages.po?first-work').then((catalog) =>
+      i18n.load('en', catalog.messages),
+    )
+    firstWorkEnglish.catch(() => {
+      firstWorkEnglish = null
+    })
+  }
+  return firstWorkEnglish
 }
 
 export function currentDisplayLanguage(): DisplayLanguage {

@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireSession } from '../features/auth/guard'
 import { RouteErrorPage } from '../features/shell/StatusPages'
-import { loadBeyondFirstScreen } from '../ui/deferred/beyond-first-screen'
+import { isFirstWorkPage, loadBeyondFirstScreen } from '../ui/deferred/beyond-first-screen'
 
 /** Every page behind sign-in sits below this pathless layout (the spec's navigation guard). */
 export const Route = createFileRoute('/_app')({
   // Signed-in pages use messages and styles the start-up script does not hold.
   beforeLoad: async (context) => {
-    const [session] = await Promise.all([requireSession(context), loadBeyondFirstScreen()])
+    const messages = isFirstWorkPage(context.location.pathname) ? 'first-work' : 'all'
+    const [session] = await Promise.all([requireSession(context), loadBeyondFirstScreen(messages)])
     return session
   },
   // Keeps the header and footer around a page that failed.

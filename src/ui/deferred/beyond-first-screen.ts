@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react'
-import { loadAllMessages } from '../../i18n/i18n'
+import { loadAllMessages, loadFirstWorkMessages } from '../../i18n/i18n'
 import { lazyNamed } from '../lazy-named'
 import { loadAllStyles } from '../styles/load-all-styles'
 
@@ -7,22 +7,30 @@ import { loadAllStyles } from '../styles/load-all-styles'
  * What the start-up script leaves out for the signed-out first screen: the rest of the display
  * language's messages and the rest of the UI kit's styles. Every other page waits for it; a
  * failed load shows the route's error page (both are precached, so they do not fail offline).
+ * The annotator's screens and the signed-in frame wait for their own messages only
+ * (`first-work`); other pages for all of them.
  */
-export function loadBeyondFirstScreen(): Promise<void> {
-  return Promise.all([loadAllMessages(), loadAllStyles()]).then(() => undefined)
+export function loadBeyondFirstScreen(messages: 'first-work' | 'all' = 'all'): Promise<void> {
+  const loadMessages = messages === 'first-work' ? loadFirstWorkMessages : loadAllMessages
+  return Promise.all([loadMessages(), loadAllStyles()]).then(() => undefined)
+}
+
+/** The pages whose messages are all in the first-work catalog: the task list and its sets. */
+export function isFirstWorkPage(pathname: string): boolean {
+  return pathname === '/tasks' || pathname.startsWith('/tasks/')
 }
 
 /**
- * `lazyNamed` for a part that can show outside a page that loaded what lies beyond the first
- * screen (the signed-in header on a not-found page, an overlay of the sign-in page): it renders
- * once its code, the messages and the styles are all there.
+ * `lazyNamed` for a part of the signed-in frame that can show outside a page that loaded what
+ * lies beyond the first screen (the signed-in header on a not-found page, an overlay of the
+ * sign-in page): it renders once its code, its messages and the styles are all there.
  */
 export function lazyBeyondFirstScreen<TName extends string, TProps extends object>(
   load: () => Promise<Record<TName, ComponentType<TProps>>>,
   name: TName,
 ): LazyExoticComponent<ComponentType<TProps>> {
   return lazyNamed(
-    () => Promise.all([load(), loadBeyondFirstScreen()]).then(([module]) => module),
+    () => Promise.all([load(), loadBeyondFirstScreen('first-work')]).then(([module]) => module),
     name,
   )
 }
