@@ -115,7 +115,7 @@ export default defineConfig({
     modulePreload: {
       // Every browser the app supports preloads modules itself (Chrome 66, Firefox 115, Safari 17).
       polyfill: false,
-      // A lazily loaded file's imports are fetched beside it only when they are the two large
+      // A lazily loaded file's imports are fetched beside it only when they are the three large
       // shared files; small shared ones follow when it runs, a round trip later on a first visit
       // (the service worker serves them afterwards). Listing every file's imports in the start-up
       // script cost it 4 KiB gzipped.
