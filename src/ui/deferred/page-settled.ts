@@ -1,18 +1,43 @@
 import type { AnyRouter } from '@tanstack/react-router'
 import { createElement, type ReactNode, Suspense, useSyncExternalStore } from 'react'
 
+/** Something that happens once in the page's life, which code can wait for or render after. */
+function pageMoment() {
+  let reached = false
+  const listeners = new Set<() => void>()
+  return {
+    reached: () => reached,
+    reach() {
+      if (reached) return
+      reached = true
+      for (const listener of listeners) listener()
+      listeners.clear()
+    },
+    when(callback: () => void) {
+      if (reached) callback()
+      else listeners.add(callback)
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+const useReached = (moment: ReturnType<typeof pageMoment>): boolean =>
+  useSyncExternalStore(moment.subscribe, moment.reached, () => false)
+
 /**
  * Whether the page has loaded, its first route has been drawn and the browser has had an idle
  * moment since. Code the first screen does not draw (menus that open on a press, notifications,
  * the service worker, background sync) waits for it, so that on a slow network the first
  * screen's own files and requests do not share the connection with it.
  */
-let settled = false
+const settled = pageMoment()
+/** The frame showing the first route has been painted. */
+const firstPagePainted = pageMoment()
 let loaded = false
 let firstPageDrawn = false
-let firstPagePainted = false
-const listeners = new Set<() => void>()
-const paintListeners = new Set<() => void>()
 
 /** Longest wait for an idle moment on a busy page. */
 const IDLE_TIMEOUT_MS = 2000
@@ -22,19 +47,12 @@ const IDLE_TIMEOUT_MS = 2000
  */
 const FIRST_PAGE_TIMEOUT_MS = 5000
 
-function settle() {
-  if (settled) return
-  settled = true
-  for (const listener of listeners) listener()
-  listeners.clear()
-}
-
 function settleWhenIdle() {
   if (!loaded || !firstPageDrawn) return
   if (typeof requestIdleCallback === 'function') {
-    requestIdleCallback(settle, { timeout: IDLE_TIMEOUT_MS })
+    requestIdleCallback(settled.reach, { timeout: IDLE_TIMEOUT_MS })
   } else {
-    setTimeout(settle, 0)
+    setTimeout(settled.reach, 0)
   }
 }
 
@@ -52,16 +70,10 @@ export function markFirstPageDrawn(): void {
   if (firstPageDrawn) return
   firstPageDrawn = true
   // The frame showing the page is painted before a task queued from its animation frame runs.
-  const afterPaint = () => setTimeout(markFirstPagePainted, 0)
+  const afterPaint = () => setTimeout(firstPagePainted.reach, 0)
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(afterPaint)
   else afterPaint()
   settleWhenIdle()
-}
-
-function markFirstPagePainted() {
-  firstPagePainted = true
-  for (const listener of paintListeners) listener()
-  paintListeners.clear()
 }
 
 /** Marks the first page drawn once `router` has drawn its first route. */
@@ -74,26 +86,11 @@ export function watchFirstPage(router: Pick<AnyRouter, 'subscribe'>): void {
 
 /** Calls `callback` once the page has settled (at once if it has). */
 export function whenPageSettled(callback: () => void): void {
-  if (settled) callback()
-  else listeners.add(callback)
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  settled.when(callback)
 }
 
 export function usePageSettled(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => settled,
-    () => false,
-  )
-}
-
-function subscribeToPaint(listener: () => void) {
-  paintListeners.add(listener)
-  return () => paintListeners.delete(listener)
+  return useReached(settled)
 }
 
 /**
@@ -102,12 +99,7 @@ function subscribeToPaint(listener: () => void) {
  * otherwise be fetched while that page is drawn, and hold it back on a slow network.
  */
 export function AfterFirstPagePainted({ children }: { children: ReactNode }) {
-  const painted = useSyncExternalStore(
-    subscribeToPaint,
-    () => firstPagePainted,
-    () => false,
-  )
-  return painted ? createElement(Suspense, { fallback: null }, children) : null
+  return useReached(firstPagePainted) ? createElement(Suspense, { fallback: null }, children) : null
 }
 
 /** Renders its children once the page has settled. */
