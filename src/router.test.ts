@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from './api/query-client'
 import { createAppRouter, preloadStartUpPageCode } from './router'
 import { storage } from './storage'
+import { dropSessionHint, holdSessionHint } from './test/api'
 
 function routerAt(path: string) {
   window.history.replaceState(null, '', path)
@@ -13,6 +14,7 @@ function routerAt(path: string) {
 describe('the start-up page’s code', () => {
   afterEach(() => {
     storage.remove('user')
+    dropSessionHint()
     window.history.replaceState(null, '', '/')
   })
 
@@ -26,7 +28,16 @@ describe('the start-up page’s code', () => {
     )
   })
 
+  it('is fetched at once for a browser holding a session cookie, with no user stored', () => {
+    holdSessionHint()
+    const { router, loadRouteChunk } = routerAt('/tasks/1/4')
+    preloadStartUpPageCode(router)
+    const fetched = loadRouteChunk.mock.calls.map(([route]) => route.id)
+    expect(fetched).toEqual(expect.arrayContaining(['/_app/tasks/$taskId/$itemSetId/']))
+  })
+
   it('is not fetched for a visitor, who is sent to the sign-in page', () => {
+    dropSessionHint()
     const { router, loadRouteChunk } = routerAt('/tasks/1/4')
     preloadStartUpPageCode(router)
     expect(loadRouteChunk).not.toHaveBeenCalled()

@@ -55,7 +55,7 @@ let userVerifiedThisPageLoad = false
 export async function autoLogin(queryClient: QueryClient): Promise<CurrentUser | null> {
   // A signed-out visit asks nothing (a 401 is no error, but the browser logs it as one). A user
   // stored before the hint cookie existed is still checked once.
-  if (!hasSessionHint() && storage.get('user') === null) return null
+  if (!mayHoldSession()) return null
   try {
     // No retries: the navigation guard waits on this call. The first call of a page load asks
     // the server, since the cache restored from storage may hold a user whose session ended or
@@ -79,6 +79,14 @@ export async function autoLogin(queryClient: QueryClient): Promise<CurrentUser |
     if (error instanceof ApiError && error.status === 401) storage.remove('user')
     return null
   }
+}
+
+/**
+ * Whether this browser may hold a session: the session cookie's script-readable companion, or a
+ * user stored before that companion existed. Otherwise the visitor is signed out, asking nothing.
+ */
+export function mayHoldSession(): boolean {
+  return hasSessionHint() || storage.get('user') !== null
 }
 
 /** Whether this browser holds a session cookie, told by its script-readable companion. */

@@ -15,7 +15,10 @@ export function loadBeyondFirstScreen(messages: 'first-work' | 'all' = 'all'): P
   return Promise.all([loadMessages(), loadAllStyles()]).then(() => undefined)
 }
 
-/** The pages whose messages are all in the first-work catalog: the task list and its sets. */
+/**
+ * The pages whose messages are all in the first-work catalog: the task list and its sets (their
+ * routes, src/routes/_app/tasks, are among the catalog's sources in scripts/first-work-split.ts).
+ */
 export function isFirstWorkPage(pathname: string): boolean {
   return pathname === '/tasks' || pathname.startsWith('/tasks/')
 }
