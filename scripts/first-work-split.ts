@@ -33,12 +33,13 @@ export const WORK =
   /[\\/](src[\\/](features[\\/](annotate|tasks|protocols)|widgets|offline)|contract)[\\/]|[\\/]node_modules[\\/](@tabler[\\/]icons-react[\\/]|dayjs[\\/](?!locale[\\/])|@tanstack[\\/](query-core|react-query)[\\/])/
 
 /** Packages imported by name from one index file, whose modules are each used or not. */
+const MANTINE_CORE = {
+  specifier: '@mantine/core',
+  index: path.resolve('node_modules/@mantine/core/esm/index.mjs'),
+  modules: path.resolve('node_modules/@mantine/core/esm/components'),
+}
 const BARRELS = [
-  {
-    specifier: '@mantine/core',
-    index: path.resolve('node_modules/@mantine/core/esm/index.mjs'),
-    modules: path.resolve('node_modules/@mantine/core/esm/components'),
-  },
+  MANTINE_CORE,
   {
     specifier: '@tabler/icons-react',
     index: path.resolve('node_modules/@tabler/icons-react/dist/esm/tabler-icons-react.mjs'),
@@ -74,6 +75,20 @@ function sourceFiles(folder: string): string[] {
     .map((file) => path.resolve(folder, file))
 }
 
+/** The modules of a barrel whose names the sources import from it. */
+function modulesImportedByName(sources: string[], barrel: (typeof BARRELS)[number]): string[] {
+  const byName = modulesByName(barrel.index)
+  const importsByName = new RegExp(
+    `import\\s*(?:type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${barrel.specifier}['"]`,
+    'g',
+  )
+  return sources.flatMap((source) =>
+    [...source.matchAll(importsByName)].flatMap(([, names = '']) =>
+      names.split(',').flatMap((name) => byName.get(name.trim().replace(/^type\s+/, '')) ?? []),
+    ),
+  )
+}
+
 /** Every module the first work screens import statically: local ones, then the barrels' ones. */
 function firstWorkModules(context: ChunkingContext): Set<string> {
   const needed = new Set<string>()
@@ -89,18 +104,10 @@ function firstWorkModules(context: ChunkingContext): Set<string> {
   }
   const localSources = [...needed].map((id) => fs.readFileSync(id, 'utf8'))
   for (const barrel of BARRELS) {
-    const byName = modulesByName(barrel.index)
-    const importsByName = new RegExp(
-      `import\\s*(?:type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${barrel.specifier}['"]`,
-      'g',
-    )
-    const entries = localSources.flatMap((source) =>
-      [...source.matchAll(importsByName)].flatMap(([, names = '']) =>
-        names.split(',').flatMap((name) => byName.get(name.trim().replace(/^type\s+/, '')) ?? []),
-      ),
-    )
     const packageRoot = path.dirname(barrel.index)
-    for (const entry of entries) visit(entry, (imported) => imported.startsWith(packageRoot))
+    for (const entry of modulesImportedByName(localSources, barrel)) {
+      visit(entry, (imported) => imported.startsWith(packageRoot))
+    }
   }
   return needed
 }
@@ -136,6 +143,31 @@ export function firstWorkSourceFiles(): Set<string> {
   }
   for (const file of FIRST_WORK_SOURCES.flatMap(sourceFiles)) visit(file)
   return new Set([...files].map((file) => path.relative(process.cwd(), file)))
+}
+
+const PACKAGE_IMPORT = /(?:from|import)\s*["'](\.{1,2}\/[^"']+\.mjs)["']/g
+/** A Mantine component's class names module, named like its stylesheet in `styles/`. */
+const CLASS_NAMES_MODULE = /[\\/]([A-Za-z]+)\.module\.mjs$/
+
+/**
+ * Mantine's per-component stylesheets (`@mantine/core/styles/<Name>.layer.css`) of every
+ * component the first work sources (with what they load lazily) import and of the components
+ * those are made of: what the start-up stylesheet must hold for the annotator's screens to need
+ * no other (src/ui/styles/start-up-styles.test.tsx).
+ */
+export function firstWorkStyleSheets(): string[] {
+  const sources = [...firstWorkSourceFiles()].map((file) => fs.readFileSync(file, 'utf8'))
+  const modules = new Set<string>()
+  const visit = (module: string) => {
+    if (modules.has(module)) return
+    modules.add(module)
+    for (const [, specifier = ''] of fs.readFileSync(module, 'utf8').matchAll(PACKAGE_IMPORT)) {
+      visit(path.resolve(path.dirname(module), specifier))
+    }
+  }
+  for (const entry of modulesImportedByName(sources, MANTINE_CORE)) visit(entry)
+  const sheets = [...modules].flatMap((module) => CLASS_NAMES_MODULE.exec(module)?.[1] ?? [])
+  return [...new Set(sheets)].sort().map((sheet) => `@mantine/core/styles/${sheet}.layer.css`)
 }
 
 let firstWork: Set<string> | null = null

@@ -7,8 +7,8 @@ import { isFirstWorkPage, loadBeyondFirstScreen } from '../ui/deferred/beyond-fi
 export const Route = createFileRoute('/_app')({
   // Signed-in pages use messages and styles the start-up script does not hold.
   beforeLoad: async (context) => {
-    const messages = isFirstWorkPage(context.location.pathname) ? 'first-work' : 'all'
-    const [session] = await Promise.all([requireSession(context), loadBeyondFirstScreen(messages)])
+    const part = isFirstWorkPage(context.location.pathname) ? 'first-work' : 'all'
+    const [session] = await Promise.all([requireSession(context), loadBeyondFirstScreen(part)])
     return session
   },
   // Keeps the header and footer around a page that failed.

@@ -7,12 +7,12 @@ import { loadAllStyles } from '../styles/load-all-styles'
  * What the start-up script leaves out for the signed-out first screen: the rest of the display
  * language's messages and the rest of the UI kit's styles. Every other page waits for it; a
  * failed load shows the route's error page (both are precached, so they do not fail offline).
- * The annotator's screens and the signed-in frame wait for their own messages only
- * (`first-work`); other pages for all of them.
+ * The annotator's screens and the signed-in frame (`first-work`) wait for their own messages
+ * only: the start-up stylesheet holds every style they draw.
  */
-export function loadBeyondFirstScreen(messages: 'first-work' | 'all' = 'all'): Promise<void> {
-  const loadMessages = messages === 'first-work' ? loadFirstWorkMessages : loadAllMessages
-  return Promise.all([loadMessages(), loadAllStyles()]).then(() => undefined)
+export function loadBeyondFirstScreen(part: 'first-work' | 'all' = 'all'): Promise<void> {
+  if (part === 'first-work') return loadFirstWorkMessages()
+  return Promise.all([loadAllMessages(), loadAllStyles()]).then(() => undefined)
 }
 
 /**

@@ -1,11 +1,24 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { firstWorkStyleSheets } from '../../../scripts/first-work-split'
+import { keepItemSetsSynced } from '../../features/annotate/sync'
+import {
+  itemSetHandlers,
+  makeAnnotation,
+  makeItem,
+  makeItemSet,
+  makeProtocol,
+  makeTask,
+  resetOfflineDb,
+} from '../../features/annotate/test-fixtures'
 import {
   instanceSettingsHandler,
   makeInstanceSettings,
+  makeUser,
   setupApiServer,
+  signedInHandlers,
   signedOutHandlers,
 } from '../../test/api'
 import { renderApp } from '../../test/render'
@@ -76,7 +89,7 @@ describe('the start-up stylesheet', () => {
     expect(classesMissingFromStartUpStyles()).toEqual([])
   })
 
-  it('styles the language menu and the public-instance tooltip; the privacy policy waits for every style', async () => {
+  it('styles the language menu, the public-instance tooltip and the privacy policy', async () => {
     server.use(
       instanceSettingsHandler(makeInstanceSettings({ public_instance: true })),
       http.get('/api/information-clause/', () => HttpResponse.json('# Privacy\n\nWho we are.')),
@@ -92,9 +105,46 @@ describe('the start-up stylesheet', () => {
     await screen.findByRole('tooltip')
     expect(classesMissingFromStartUpStyles()).toEqual([])
 
-    expect(allStyles.loaded).toBe(false)
     await user.click(screen.getByRole('button', { name: 'Privacy Policy' }))
     await screen.findByText('Who we are.')
+    expect(classesMissingFromStartUpStyles()).toEqual([])
+    expect(allStyles.loaded).toBe(false)
+  })
+
+  it('holds every component the annotator’s screens and what they load can draw', () => {
+    expect(firstWorkStyleSheets().filter((sheet) => !startUpStyleImports.includes(sheet))).toEqual(
+      [],
+    )
+  })
+
+  it('styles the task list and the annotation screen without waiting for every style', async () => {
+    await resetOfflineDb()
+    server.use(
+      ...signedInHandlers({ user: makeUser(), permissions: ['endworker'] }),
+      http.get('/api/endworker/tasks/', () =>
+        HttpResponse.json({ count: 1, next: null, previous: null, results: [makeTask()] }),
+      ),
+      ...itemSetHandlers(
+        makeItemSet({ items: [makeItem(11, makeAnnotation({ is_done: true })), makeItem(12)] }),
+      ),
+      http.get('/api/endworker/protocols/8/', () => HttpResponse.json(makeProtocol())),
+    )
+    const tasks = renderApp('/tasks')
+    await screen.findByRole('article', { name: 'Transcribe the street' })
+    await waitFor(() => expect(tasks.router.state.status).toBe('idle'))
+    expect(classesMissingFromStartUpStyles()).toEqual([])
+    tasks.unmount()
+
+    const annotation = renderApp('/tasks/3/55')
+    onTestFinished(keepItemSetsSynced(annotation.queryClient))
+    await screen.findByRole('region', { name: 'Item #12' })
+    await screen.findByText('Available offline')
+    await userEvent.click(screen.getByRole('button', { name: 'Shortcuts of this screen' }))
+    await screen.findByText('Keyboard shortcuts')
+    expect(classesMissingFromStartUpStyles()).toEqual([])
+    expect(allStyles.loaded).toBe(false)
+
+    await annotation.router.navigate({ to: '/user/settings' })
     expect(allStyles.loaded).toBe(true)
   })
 })
