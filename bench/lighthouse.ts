@@ -6,7 +6,11 @@
  * bytes and requests per page.
  *
  *   npm run bench:lighthouse
- *   npx tsx bench/lighthouse.ts [--no-build] [--runs 3] [--port 8190] [--chromium /usr/bin/chromium] [--why]
+ *   npx tsx bench/lighthouse.ts [--no-build] [--runs 3] [--over http2|http1] [--port 8190] [--chromium /usr/bin/chromium] [--why]
+ *
+ * `--over http2` (the default) serves the product as a deployment does: behind a reverse proxy
+ * that terminates TLS and speaks HTTP/2 (bench/tls-proxy.ts, with a self-signed certificate the
+ * browser is told to accept). `--over http1` has the browser talk plain HTTP/1.1 to the product.
  *
  * `--runs N` audits each page N times and judges the median run (by score) of each: the simulated
  * figures of one page vary from run to run by a few points.
@@ -24,6 +28,7 @@ import { launch as launchChrome } from 'chrome-launcher'
 import lighthouse, { type RunnerResult } from 'lighthouse'
 import puppeteer, { type Page } from 'puppeteer-core'
 import { commandOption } from './support'
+import { selfSignedCertificate, startTlsProxy } from './tls-proxy'
 
 const TARGETS = { score: 95, lcpMs: 2500, cls: 0.1 }
 const DEMO_PASSWORD = 'lighthouse-demo-password'
@@ -43,7 +48,10 @@ type PageFigures = {
   requests: number
 }
 
-function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+/** How the browser reaches the product: through the TLS proxy at `publicOrigin`, or directly. */
+type Delivery = { port: number; publicOrigin: string | null }
+
+function serverEnv(dataDir: string, { port, publicOrigin }: Delivery): NodeJS.ProcessEnv {
   // The product's default start: the embedded database, whatever the shell points at.
   const { DATABASE_URL: _postgres, MEDIA_DIR: _media, ...inherited } = process.env
   return {
@@ -54,11 +62,13 @@ function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     DATA_DIR: dataDir,
     DEMO_PASSWORD,
     LOG_LEVEL: 'warn',
+    ...(publicOrigin && { PUBLIC_ORIGIN: publicOrigin, TRUST_PROXY: 'true' }),
   }
 }
 
-async function startProduct(root: string, port: number): Promise<ChildProcess> {
-  const env = serverEnv(path.join(root, 'data'), port)
+async function startProduct(root: string, delivery: Delivery): Promise<ChildProcess> {
+  const { port } = delivery
+  const env = serverEnv(path.join(root, 'data'), delivery)
   const demo = spawnSync(process.execPath, [tsx, 'server/manage/cli.ts', 'demo'], {
     cwd: repoRoot,
     env,
@@ -253,18 +263,37 @@ async function main() {
   const port = Number(commandOption('--port') ?? 8190)
   const runs = Number(commandOption('--runs') ?? 1)
   const chromium = commandOption('--chromium') ?? '/usr/bin/chromium'
+  const over = commandOption('--over') ?? 'http2'
+  if (over !== 'http2' && over !== 'http1') throw new Error('--over takes http2 or http1')
   if (!process.argv.includes('--no-build')) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' })
     if (build.status !== 0) process.exit(build.status ?? 1)
   }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'crowdwork-lighthouse-'))
-  const server = await startProduct(root, port)
+  const base = over === 'http2' ? `https://127.0.0.1:${port}` : `http://127.0.0.1:${port}`
+  const server = await startProduct(
+    root,
+    over === 'http2' ? { port: port + 1, publicOrigin: base } : { port, publicOrigin: null },
+  )
+  const proxy =
+    over === 'http2'
+      ? await startTlsProxy({ port, upstreamPort: port + 1, certificate: selfSignedCertificate(root) })
+      : null
   const chrome = await launchChrome({
     chromePath: chromium,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      ...(proxy ? ['--ignore-certificate-errors'] : []),
+    ],
   })
   try {
-    const base = `http://127.0.0.1:${port}`
+    console.log(
+      over === 'http2'
+        ? `over HTTP/2 with TLS through a reverse proxy: ${base}`
+        : `over plain HTTP/1.1 to the product: ${base}`,
+    )
     const login = await auditRuns(runs, () => audit(chrome.port, '/login', `${base}/login`))
 
     // Signed in through the same browser; Lighthouse keeps its cookies (it clears the rest).
@@ -278,6 +307,7 @@ async function main() {
     process.exitCode = report([login, annotate]) ? 0 : 1
   } finally {
     chrome.kill()
+    proxy?.close()
     server.kill('SIGTERM')
     await new Promise((resolve) => server.once('exit', resolve))
     fs.rmSync(root, { recursive: true, force: true })

@@ -10,7 +10,7 @@ import { StrictMode, Suspense, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient, queryPersister } from './api/query-client'
 import { activateDisplayLanguage, i18n } from './i18n/i18n'
-import { createAppRouter, preloadStartUpPageCode } from './router'
+import { createAppRouter, preloadStartUpPage } from './router'
 import { storage } from './storage'
 import { theme } from './theme'
 import { AfterPageSettled, watchFirstPage, whenPageSettled } from './ui/deferred/page-settled'
@@ -23,7 +23,7 @@ const UpdatePrompt = lazyNamed(() => import('./pwa/UpdatePrompt'), 'UpdatePrompt
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
-preloadStartUpPageCode(router)
+preloadStartUpPage(router)
 watchFirstPage(router)
 
 /** Queries marked `meta.persist: false` live in IndexedDB and are not copied to localStorage. */

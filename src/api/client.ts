@@ -71,16 +71,48 @@ export function buildUrl(path: string, query?: RequestOptions<unknown>['query'])
   return url.pathname + url.search
 }
 
+const defaultHeaders = (): Record<string, string> => ({
+  Accept: 'application/json',
+  'Accept-Language': currentDisplayLanguage(),
+})
+
+/** Answers of GETs started before the code that makes them had arrived, by URL. */
+const earlyAnswers = new Map<string, Promise<Response>>()
+
+/**
+ * Starts the GETs a page's loader will make while the page's code is still downloading (the
+ * start-up page, src/router.tsx): the loader's own `api` call then takes the answer instead of
+ * asking again, a round trip sooner on a slow network. An answer is taken once; those not taken
+ * by the time the page has loaded are dropped (`dropEarlyAnswers`), so later calls ask afresh.
+ */
+export function requestEarly(path: string): void {
+  const url = buildUrl(path)
+  if (earlyAnswers.has(url)) return
+  const answer = fetch(url, { headers: defaultHeaders(), credentials: 'same-origin' })
+  // A failure is the taking call's to report; one nobody takes is not an unhandled rejection.
+  answer.catch(() => undefined)
+  earlyAnswers.set(url, answer)
+}
+
+export function dropEarlyAnswers(): void {
+  earlyAnswers.clear()
+}
+
+/** The early answer to a plain GET of `url`, taken out of the waiting ones. */
+function takeEarlyAnswer(url: string, options: RequestOptions<unknown>): Promise<Response> | null {
+  const plainGet = (options.method ?? 'GET') === 'GET' && !options.headers && !options.timeoutMs
+  const answer = plainGet ? earlyAnswers.get(url) : undefined
+  if (!answer) return null
+  earlyAnswers.delete(url)
+  return answer
+}
+
 export async function api<TOutput = unknown>(
   path: string,
   options: RequestOptions<TOutput> = {},
 ): Promise<TOutput> {
   const method = options.method ?? 'GET'
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': currentDisplayLanguage(),
-    ...options.headers,
-  }
+  const headers: Record<string, string> = { ...defaultHeaders(), ...options.headers }
   const isForm = options.body instanceof FormData
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
   if (UNSAFE_METHODS.has(method)) headers['X-CSRFToken'] = await ensureCsrfToken()
@@ -92,20 +124,22 @@ export async function api<TOutput = unknown>(
   const signal = AbortSignal.any(signals.filter((s): s is AbortSignal => Boolean(s)))
   const request = { method, path }
 
+  const url = buildUrl(path, options.query)
   let response: Response
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      credentials: 'same-origin',
-      signal,
-      body:
-        options.body === undefined
-          ? undefined
-          : isForm
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
-    })
+    response = await (takeEarlyAnswer(url, options) ??
+      fetch(url, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        signal,
+        body:
+          options.body === undefined
+            ? undefined
+            : isForm
+              ? (options.body as FormData)
+              : JSON.stringify(options.body),
+      }))
   } catch (error) {
     if (options.signal?.aborted) throw error
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError'

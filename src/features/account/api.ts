@@ -12,6 +12,7 @@ import {
   UsernameSuggestionSchema,
 } from '../../../contract/auth'
 import { api } from '../../api/client'
+import { PREFERENCES_PATH } from '../auth/queries'
 
 /** Form submissions show their own 400s under the fields, so the global handlers skip those. */
 const FORM_STATUSES = [400]
@@ -34,7 +35,7 @@ export const changePassword = (payload: ChangePassword) =>
   })
 
 export const updatePreferences = (patch: Partial<Preferences>) =>
-  api('auth/current-user/preferences/', {
+  api(PREFERENCES_PATH, {
     method: 'PATCH',
     body: patch,
     schema: PreferencesSchema,

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/worker'
 import { ApiError, api } from '../../api/client'
 import { listDrafts } from '../../offline/item-sets'
+import { itemSetPath } from './api-paths'
 import type { DraftMap } from './effective'
 import { patchStoredItemSet, readStoredItemSet, storeItemSetView } from './stored'
 
@@ -35,7 +36,7 @@ export const itemSetQuery = (id: number) =>
     queryKey: annotateKeys.itemSet(id),
     queryFn: async ({ signal }) => {
       try {
-        const view = await api(`endworker/item-sets/${id}/`, {
+        const view = await api(itemSetPath(id), {
           schema: WorkerItemSetSchema,
           signal,
           handledStatuses: [404],

@@ -62,13 +62,14 @@ function storedPreferences(): Preferences {
  * A failed preference fetch defaults all three to false (spec section 8); offline, the device
  * keeps the ones it stored.
  */
+export const PREFERENCES_PATH = 'auth/current-user/preferences/'
+
 export const preferencesQuery = () =>
   queryOptions({
     queryKey: authKeys.preferences(),
     queryFn: ({ signal }) =>
-      api('auth/current-user/preferences/', { schema: PreferencesSchema, signal }).catch(
-        (error: unknown) =>
-          error instanceof ApiError && error.status === 0 ? storedPreferences() : ALL_FALSE,
+      api(PREFERENCES_PATH, { schema: PreferencesSchema, signal }).catch((error: unknown) =>
+        error instanceof ApiError && error.status === 0 ? storedPreferences() : ALL_FALSE,
       ),
   })
 
