@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { TaskPatchSchema } from './client-tasks'
 import {
   TASK_DESCRIPTION_MAX_CHARS,
@@ -78,5 +78,20 @@ describe('the limits on description and metadata', () => {
       'description: must be at most 2,000 characters',
       'metadata: values must be strings',
     ])
+  })
+})
+
+describe('loading the module', () => {
+  it('formats no number: the browser would set its locale up while the app starts', async () => {
+    vi.resetModules()
+    const toLocaleString = vi.spyOn(Number.prototype, 'toLocaleString')
+    onTestFinished(() => toLocaleString.mockRestore())
+
+    const intake = await import('./task-intake')
+
+    expect(toLocaleString).not.toHaveBeenCalled()
+    expect(v.safeParse(intake.TaskDescriptionSchema, 'x'.repeat(2001)).issues?.[0]?.message).toBe(
+      'must be at most 2,000 characters',
+    )
   })
 })
