@@ -1,17 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { keepItemSetsSynced } from '../features/annotate/sync'
-import {
-  itemSetHandlers,
-  makeAnnotation,
-  makeItem,
-  makeItemSet,
-  makeProtocol,
-  makeTask,
-  resetOfflineDb,
-} from '../features/annotate/test-fixtures'
+import { firstWorkScreenHandlers, resetOfflineDb } from '../features/annotate/test-fixtures'
 import { makeUser, setupApiServer, signedInHandlers } from '../test/api'
 import { renderApp } from '../test/render'
 import { i18n } from './i18n'
@@ -28,9 +19,7 @@ beforeEach(async () => {
   await resetOfflineDb()
   server.use(
     ...signedInHandlers({ user, permissions: ['endworker'] }),
-    http.get('/api/endworker/tasks/', () =>
-      HttpResponse.json({ count: 1, next: null, previous: null, results: [makeTask()] }),
-    ),
+    ...firstWorkScreenHandlers(),
   )
 })
 afterEach(() => i18n.removeListener('missing', recordMissing))
@@ -49,11 +38,6 @@ describe('the first-work English catalog', () => {
   })
 
   it('holds every message of the annotation screen, its items and its protocol', async () => {
-    const done = makeAnnotation({ is_done: true })
-    server.use(
-      ...itemSetHandlers(makeItemSet({ items: [makeItem(11, done), makeItem(12)] })),
-      http.get('/api/endworker/protocols/8/', () => HttpResponse.json(makeProtocol())),
-    )
     const view = renderApp('/tasks/3/55')
     onTestFinished(keepItemSetsSynced(view.queryClient))
 

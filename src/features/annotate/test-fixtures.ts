@@ -140,6 +140,21 @@ export function itemSetHandlers(view: WorkerItemSet, protocol = makeProtocol()) 
   ]
 }
 
+/**
+ * The annotator's first screens as the server answers them: one task in the list (`/tasks`) and,
+ * at `/tasks/3/55`, a set of two items (#11 done, #12 not started) with its protocol.
+ */
+export function firstWorkScreenHandlers() {
+  return [
+    http.get('/api/endworker/tasks/', () =>
+      HttpResponse.json({ count: 1, next: null, previous: null, results: [makeTask()] }),
+    ),
+    ...itemSetHandlers(
+      makeItemSet({ items: [makeItem(11, makeAnnotation({ is_done: true })), makeItem(12)] }),
+    ),
+  ]
+}
+
 /** Empties the app's offline database between tests (the outbox, drafts, stored sets). */
 export async function resetOfflineDb(): Promise<void> {
   const db = await offlineDb()

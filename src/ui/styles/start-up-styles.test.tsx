@@ -4,15 +4,7 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { firstWorkStyleSheets } from '../../../scripts/first-work-split'
 import { keepItemSetsSynced } from '../../features/annotate/sync'
-import {
-  itemSetHandlers,
-  makeAnnotation,
-  makeItem,
-  makeItemSet,
-  makeProtocol,
-  makeTask,
-  resetOfflineDb,
-} from '../../features/annotate/test-fixtures'
+import { firstWorkScreenHandlers, resetOfflineDb } from '../../features/annotate/test-fixtures'
 import {
   instanceSettingsHandler,
   makeInstanceSettings,
@@ -121,13 +113,7 @@ describe('the start-up stylesheet', () => {
     await resetOfflineDb()
     server.use(
       ...signedInHandlers({ user: makeUser(), permissions: ['endworker'] }),
-      http.get('/api/endworker/tasks/', () =>
-        HttpResponse.json({ count: 1, next: null, previous: null, results: [makeTask()] }),
-      ),
-      ...itemSetHandlers(
-        makeItemSet({ items: [makeItem(11, makeAnnotation({ is_done: true })), makeItem(12)] }),
-      ),
-      http.get('/api/endworker/protocols/8/', () => HttpResponse.json(makeProtocol())),
+      ...firstWorkScreenHandlers(),
     )
     const tasks = renderApp('/tasks')
     await screen.findByRole('article', { name: 'Transcribe the street' })
