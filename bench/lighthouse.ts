@@ -277,7 +277,11 @@ async function main() {
   )
   const proxy =
     over === 'http2'
-      ? await startTlsProxy({ port, upstreamPort: port + 1, certificate: selfSignedCertificate(root) })
+      ? await startTlsProxy({
+          port,
+          upstreamPort: port + 1,
+          certificate: selfSignedCertificate(root),
+        })
       : null
   const chrome = await launchChrome({
     chromePath: chromium,

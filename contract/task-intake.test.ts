@@ -84,12 +84,12 @@ describe('the limits on description and metadata', () => {
 describe('loading the module', () => {
   it('formats no number: the browser would set its locale up while the app starts', async () => {
     vi.resetModules()
-    const toLocaleString = vi.spyOn(Number.prototype, 'toLocaleString')
-    onTestFinished(() => toLocaleString.mockRestore())
+    const formatNumber = vi.spyOn(Number.prototype, 'toLocaleString')
+    onTestFinished(() => formatNumber.mockRestore())
 
     const intake = await import('./task-intake')
 
-    expect(toLocaleString).not.toHaveBeenCalled()
+    expect(formatNumber).not.toHaveBeenCalled()
     expect(v.safeParse(intake.TaskDescriptionSchema, 'x'.repeat(2001)).issues?.[0]?.message).toBe(
       'must be at most 2,000 characters',
     )
