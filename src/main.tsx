@@ -39,13 +39,14 @@ whenPageSettled(() => {
 })
 
 async function start() {
-  // Evaluating the start-up script, making the router and starting the page's requests, and
+  // Evaluating the start-up script, making the router, starting the page's code and requests, and
   // rendering: each in a task of its own, instead of one that held a slow phone's main thread for
   // about 180 ms.
   await nextTask()
   const router = createAppRouter(queryClient)
-  preloadStartUpPage(router)
   watchFirstPage(router)
+  await nextTask()
+  preloadStartUpPage(router)
   await nextTask()
   await activateDisplayLanguage(storage.get('displayLanguage') ?? navigator.language)
   prepareNumberFormat()
