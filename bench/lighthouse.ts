@@ -270,31 +270,31 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1)
   }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'crowdwork-lighthouse-'))
-  const base = over === 'http2' ? `https://127.0.0.1:${port}` : `http://127.0.0.1:${port}`
+  const viaProxy = over === 'http2'
+  const base = viaProxy ? `https://127.0.0.1:${port}` : `http://127.0.0.1:${port}`
   const server = await startProduct(
     root,
-    over === 'http2' ? { port: port + 1, publicOrigin: base } : { port, publicOrigin: null },
+    viaProxy ? { port: port + 1, publicOrigin: base } : { port, publicOrigin: null },
   )
-  const proxy =
-    over === 'http2'
-      ? await startTlsProxy({
-          port,
-          upstreamPort: port + 1,
-          certificate: selfSignedCertificate(root),
-        })
-      : null
+  const proxy = viaProxy
+    ? await startTlsProxy({
+        port,
+        upstreamPort: port + 1,
+        certificate: selfSignedCertificate(root),
+      })
+    : null
   const chrome = await launchChrome({
     chromePath: chromium,
     chromeFlags: [
       '--headless',
       '--no-sandbox',
       '--disable-gpu',
-      ...(proxy ? ['--ignore-certificate-errors'] : []),
+      ...(viaProxy ? ['--ignore-certificate-errors'] : []),
     ],
   })
   try {
     console.log(
-      over === 'http2'
+      viaProxy
         ? `over HTTP/2 with TLS through a reverse proxy: ${base}`
         : `over plain HTTP/1.1 to the product: ${base}`,
     )

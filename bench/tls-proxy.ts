@@ -10,7 +10,7 @@ import http from 'node:http'
 import http2 from 'node:http2'
 import path from 'node:path'
 
-/** Connection-level headers, which belong to one hop and are not forwarded. */
+/** Connection-level headers, which belong to one hop, and the host, which is set from the client's. */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',

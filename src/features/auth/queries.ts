@@ -58,12 +58,12 @@ function storedPreferences(): Preferences {
   }
 }
 
+export const PREFERENCES_PATH = 'auth/current-user/preferences/'
+
 /**
  * A failed preference fetch defaults all three to false (spec section 8); offline, the device
  * keeps the ones it stored.
  */
-export const PREFERENCES_PATH = 'auth/current-user/preferences/'
-
 export const preferencesQuery = () =>
   queryOptions({
     queryKey: authKeys.preferences(),
