@@ -13,7 +13,9 @@
  * browser is told to accept). `--over http1` has the browser talk plain HTTP/1.1 to the product.
  *
  * `--runs N` audits each page N times and judges the median run (by score) of each: the simulated
- * figures of one page vary from run to run by a few points.
+ * figures of one page vary from run to run by a few points. Each run's line also gives Lighthouse's
+ * CPU benchmark index and, on Linux, the share of CPU time the hypervisor took for other machines
+ * during the run: blocking time is observed task time × 4, so a slow or busy machine inflates it.
  *
  * `--why` also prints each page's LCP element, its long tasks (what Total Blocking Time adds up),
  * its requests as the unthrottled load made them (Lighthouse's simulation counts those made
@@ -46,6 +48,23 @@ type PageFigures = {
   cls: number
   kib: number
   requests: number
+  /**
+   * Lighthouse's measure of this machine's CPU speed (higher is faster). The simulation multiplies
+   * the tasks' observed times by 4 whatever the machine: blocking time grows on a slow or busy one.
+   */
+  benchmarkIndex: number
+  /** Share of the machine's CPU time its hypervisor gave to others during the run (Linux). */
+  stolen: number | null
+}
+
+/** The machine's CPU time so far, and how much of it was stolen (`/proc/stat`; null elsewhere). */
+function cpuTimes(): { total: number; steal: number } | null {
+  const line = fs.existsSync('/proc/stat')
+    ? fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]
+    : ''
+  const ticks = line?.startsWith('cpu ') ? line.split(/\s+/).slice(1, 9).map(Number) : []
+  if (ticks.length < 8) return null
+  return { total: ticks.reduce((sum, value) => sum + value, 0), steal: ticks[7]! }
 }
 
 /** How the browser reaches the product: through the TLS proxy at `publicOrigin`, or directly. */
@@ -138,6 +157,7 @@ const ATTEMPTS_PER_RUN = 3
 
 async function audit(chromePort: number, name: string, url: string): Promise<PageFigures> {
   let result: RunnerResult | undefined
+  const cpuBefore = cpuTimes()
   for (let attempt = 1; attempt <= ATTEMPTS_PER_RUN; attempt += 1) {
     result = await lighthouse(url, {
       port: chromePort,
@@ -152,6 +172,7 @@ async function audit(chromePort: number, name: string, url: string): Promise<Pag
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  const cpuAfter = cpuTimes()
   if (process.argv.includes('--why')) explain(name, lhr)
   const requests = lhr.audits['network-requests']?.details
   return {
@@ -163,6 +184,11 @@ async function audit(chromePort: number, name: string, url: string): Promise<Pag
     cls: numeric('cumulative-layout-shift'),
     kib: numeric('total-byte-weight') / 1024,
     requests: requests && 'items' in requests ? requests.items.length : 0,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    stolen:
+      cpuBefore && cpuAfter
+        ? (cpuAfter.steal - cpuBefore.steal) / (cpuAfter.total - cpuBefore.total || 1)
+        : null,
   }
 }
 
@@ -226,7 +252,7 @@ async function auditRuns(
   if (runs > 1) {
     for (const [index, row] of results.entries()) {
       console.log(
-        `${row.page} run ${index + 1}: score ${row.score}, FCP ${Math.round(row.fcpMs)} ms, LCP ${Math.round(row.lcpMs)} ms, TBT ${Math.round(row.tbtMs)} ms, CLS ${row.cls.toFixed(3)}`,
+        `${row.page} run ${index + 1}: score ${row.score}, FCP ${Math.round(row.fcpMs)} ms, LCP ${Math.round(row.lcpMs)} ms, TBT ${Math.round(row.tbtMs)} ms, CLS ${row.cls.toFixed(3)}, CPU benchmark index ${row.benchmarkIndex}${row.stolen === null ? '' : `, CPU stolen ${(row.stolen * 100).toFixed(1)} %`}`,
       )
     }
   }
