@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config'
 import packageJson from './package.json' with { type: 'json' }
 import { firstScreenCatalog } from './scripts/first-screen-catalog.ts'
 import { firstWorkChunk, sharedByAreas } from './scripts/first-work-split.ts'
+import { linguiPlainCounts } from './scripts/lingui-plain-counts.ts'
 
 /** Mantine's id hook, replaced by src/ui/mantine-use-id.ts (which says why). */
 function mantineStableIds(): Plugin {
@@ -38,6 +39,7 @@ const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
 export default defineConfig({
   plugins: [
     mantineStableIds(),
+    linguiPlainCounts(),
     firstScreenCatalog(),
     tanstackRouter({
       target: 'react',

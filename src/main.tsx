@@ -9,7 +9,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, Suspense, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient, queryPersister } from './api/query-client'
-import { activateDisplayLanguage, i18n, prepareNumberFormat } from './i18n/i18n'
+import { activateDisplayLanguage, i18n } from './i18n/i18n'
 import { createAppRouter, preloadStartUpPage } from './router'
 import { storage } from './storage'
 import { theme } from './theme'
@@ -49,7 +49,6 @@ async function start() {
   preloadStartUpPage(router)
   await nextTask()
   await activateDisplayLanguage(storage.get('displayLanguage') ?? navigator.language)
-  prepareNumberFormat()
   const root = createRoot(document.getElementById('root') as HTMLElement)
   // As a transition the first render yields to the browser every few milliseconds instead of
   // holding a slow phone's main thread for a third of a second: taps and paints get through.

@@ -91,16 +91,6 @@ export async function activateDisplayLanguage(code: string | null | undefined): 
 }
 
 /**
- * Makes a number formatter for the display language in a task of its own. The browser loads its
- * locale data when the first one is made (about 10 ms on a fast machine, four times that on a slow
- * phone), which otherwise lengthened the task that first showed a count (a plural's number: the
- * header's sync status on the annotation screen).
- */
-export function prepareNumberFormat(): void {
-  setTimeout(() => new Intl.NumberFormat(currentDisplayLanguage()).format(0), 0)
-}
-
-/**
  * Every message of the display language. The start-up script holds the signed-out screens'
  * English ones only, so each signed-in page waits for this (or for loadFirstWorkMessages); a failed
  * load shows the route's error page (the whole English catalog is precached, so it does not fail

@@ -56,6 +56,15 @@ describe('the page settling', () => {
     expect(screen.getByText('Later part')).toBeInTheDocument()
   })
 
+  it('shows at once what is mounted after the page has settled', async () => {
+    const page = await freshPage()
+    page.markFirstPageDrawn()
+    await vi.advanceTimersByTimeAsync(0)
+
+    render(createElement(page.AfterPageSettled, null, 'Opened later'))
+    expect(screen.getByText('Opened later')).toBeInTheDocument()
+  })
+
   it('shows the parts around the first page a frame after that page, not with it', async () => {
     const page = await freshPage()
     const frames: FrameRequestCallback[] = []

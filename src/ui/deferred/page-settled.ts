@@ -1,5 +1,12 @@
 import type { AnyRouter } from '@tanstack/react-router'
-import { createElement, type ReactNode, Suspense, useSyncExternalStore } from 'react'
+import {
+  createElement,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useEffect,
+  useState,
+} from 'react'
 
 /** Something that happens once in the page's life, which code can wait for or render after. */
 function pageMoment() {
@@ -24,8 +31,24 @@ function pageMoment() {
   }
 }
 
-const useReached = (moment: ReturnType<typeof pageMoment>): boolean =>
-  useSyncExternalStore(moment.subscribe, moment.reached, () => false)
+/**
+ * Whether `moment` has been reached. What waits for it is drawn in a transition, which React cuts
+ * into short tasks: read as an external store, the moment's change rendered the header's menus
+ * and the footer (or the notifications) in one synchronous task.
+ */
+function useReached(moment: ReturnType<typeof pageMoment>): boolean {
+  const [reached, setReached] = useState(moment.reached)
+  useEffect(() => {
+    if (reached) return
+    const show = () => startTransition(() => setReached(true))
+    const unsubscribe = moment.subscribe(show)
+    if (moment.reached()) show()
+    return () => {
+      unsubscribe()
+    }
+  }, [moment, reached])
+  return reached
+}
 
 /**
  * Whether the page has loaded, its first route has been drawn and the browser has had an idle
