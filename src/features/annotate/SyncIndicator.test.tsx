@@ -34,10 +34,12 @@ describe('SyncIndicator right after a page load', () => {
     expect(await screen.findByText('Checking this device for changes not yet sent…')).toBeVisible()
 
     await act(() => hasUnsyncedChanges())
+    // The button the popover was made around, in place of the first one.
+    const opened = screen.getByRole('button', { name: /^Sync status/ })
     await waitFor(() =>
-      expect(indicator).toHaveAccessibleName('Sync status: online, 1 unsynced change'),
+      expect(opened).toHaveAccessibleName('Sync status: online, 1 unsynced change'),
     )
-    expect(indicator).toHaveTextContent('1')
+    expect(opened).toHaveTextContent('1')
     expect(screen.queryByText('Checking this device for changes not yet sent…')).toBeNull()
     expect(
       screen.getByText('1 change waits on this device and is sent when the server can be reached.'),

@@ -1,11 +1,12 @@
 import { plural } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core'
+import { Button, Group, Indicator, ScrollArea, Stack, Text } from '@mantine/core'
 import { IconCloud, IconCloudOff, IconRefresh } from '@tabler/icons-react'
 import dayjs from 'dayjs'
 import { DATE_TIME_SECONDS_FORMAT } from '../../../contract/constants'
 import { useOutboxStatus } from '../../offline/hooks'
 import { syncOutbox } from '../../offline/outbox'
+import { OnDemandPopover } from '../../ui/OnDemandPopover'
 import { RejectionList } from './RejectionList'
 
 const unsyncedChanges = (pending: number) =>
@@ -43,8 +44,12 @@ export function SyncIndicator() {
     )
 
   return (
-    <Popover position="bottom-end" shadow="md" width={360} withArrow>
-      <Popover.Target>
+    <OnDemandPopover
+      position="bottom-end"
+      shadow="md"
+      width={360}
+      withArrow
+      target={
         <Button
           variant={online ? 'subtle' : 'light'}
           color={online ? 'gray' : 'orange'}
@@ -63,36 +68,35 @@ export function SyncIndicator() {
         >
           {pending}
         </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="sm">
-          <Text fw={700} size="sm">
-            {online ? <Trans>You are online</Trans> : <Trans>You are offline</Trans>}
+      }
+    >
+      <Stack gap="sm">
+        <Text fw={700} size="sm">
+          {online ? <Trans>You are online</Trans> : <Trans>You are offline</Trans>}
+        </Text>
+        <Text size="sm">{waiting}</Text>
+        {lastSynced && (
+          <Text size="xs" c="dimmed">
+            <Trans>Last sent: {lastSynced}</Trans>
           </Text>
-          <Text size="sm">{waiting}</Text>
-          {lastSynced && (
-            <Text size="xs" c="dimmed">
-              <Trans>Last sent: {lastSynced}</Trans>
-            </Text>
-          )}
-          <Group>
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconRefresh size={14} aria-hidden />}
-              loading={syncing}
-              onClick={() => void syncOutbox({ force: true })}
-            >
-              <Trans>Sync now</Trans>
-            </Button>
-          </Group>
-          {rejections.length > 0 && (
-            <ScrollArea.Autosize mah={320}>
-              <RejectionList rejections={rejections} />
-            </ScrollArea.Autosize>
-          )}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+        )}
+        <Group>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            loading={syncing}
+            onClick={() => void syncOutbox({ force: true })}
+          >
+            <Trans>Sync now</Trans>
+          </Button>
+        </Group>
+        {rejections.length > 0 && (
+          <ScrollArea.Autosize mah={320}>
+            <RejectionList rejections={rejections} />
+          </ScrollArea.Autosize>
+        )}
+      </Stack>
+    </OnDemandPopover>
   )
 }

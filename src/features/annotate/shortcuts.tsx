@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ActionIcon, Kbd, Popover, Table, Text } from '@mantine/core'
+import { ActionIcon, Kbd, Table, Text } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { IconKeyboard } from '@tabler/icons-react'
 import { Fragment } from 'react'
+import { OnDemandPopover } from '../../ui/OnDemandPopover'
 
 type ShortcutAction = 'next' | 'previous' | 'done' | 'play' | 'replay'
 
@@ -47,34 +48,36 @@ export type ShortcutHelpEntry = Pick<Shortcut, 'keys' | 'label'> & { action: str
 export function ShortcutsHelp({ shortcuts = SHORTCUTS }: { shortcuts?: ShortcutHelpEntry[] }) {
   const { t, i18n } = useLingui()
   return (
-    <Popover position="bottom-end" shadow="md" withArrow>
-      <Popover.Target>
+    <OnDemandPopover
+      position="bottom-end"
+      shadow="md"
+      withArrow
+      target={
         <ActionIcon variant="default" size="lg" aria-label={t`Shortcuts of this screen`}>
           <IconKeyboard size={18} aria-hidden />
         </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text fw={700} size="sm" mb="xs">
-          <Trans>Keyboard shortcuts</Trans>
-        </Text>
-        <Table withRowBorders={false} verticalSpacing={4}>
-          <Table.Tbody>
-            {shortcuts.map(({ action, keys, label }) => (
-              <Table.Tr key={action}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {keys.map((key, index) => (
-                    <Fragment key={key}>
-                      {index > 0 && ' + '}
-                      <Kbd>{key}</Kbd>
-                    </Fragment>
-                  ))}
-                </Table.Td>
-                <Table.Td>{i18n._(label)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Popover.Dropdown>
-    </Popover>
+      }
+    >
+      <Text fw={700} size="sm" mb="xs">
+        <Trans>Keyboard shortcuts</Trans>
+      </Text>
+      <Table withRowBorders={false} verticalSpacing={4}>
+        <Table.Tbody>
+          {shortcuts.map(({ action, keys, label }) => (
+            <Table.Tr key={action}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {keys.map((key, index) => (
+                  <Fragment key={key}>
+                    {index > 0 && ' + '}
+                    <Kbd>{key}</Kbd>
+                  </Fragment>
+                ))}
+              </Table.Td>
+              <Table.Td>{i18n._(label)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </OnDemandPopover>
   )
 }
