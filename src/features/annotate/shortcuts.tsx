@@ -5,7 +5,7 @@ import { ActionIcon, Kbd, Table, Text } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { IconKeyboard } from '@tabler/icons-react'
 import { Fragment } from 'react'
-import { OnDemandPopover } from '../../ui/OnDemandPopover'
+import { OnDemandPopover } from '../../ui/MadeOnPress'
 
 type ShortcutAction = 'next' | 'previous' | 'done' | 'play' | 'replay'
 

@@ -4,19 +4,16 @@ import type { ReactElement } from 'react'
 import { DISPLAY_LANGUAGES, type DisplayLanguage } from '../../../contract/constants'
 import { activateDisplayLanguage, displayLanguageNames } from '../../i18n/i18n'
 
-/** The display-language menu opened from `target` (see DisplayLanguageMenu). */
+/** The display-language menu opened from `target`, at its first press (see DisplayLanguageMenu). */
 export function DisplayLanguageChoices({
   target,
   current,
-  openedAtStart,
 }: {
   target: ReactElement
   current: DisplayLanguage
-  /** The button was pressed before the menu's code had loaded. */
-  openedAtStart: boolean
 }) {
   return (
-    <Menu position="bottom-end" shadow="md" defaultOpened={openedAtStart}>
+    <Menu position="bottom-end" shadow="md" defaultOpened>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {DISPLAY_LANGUAGES.map((language) => (

@@ -14,6 +14,7 @@ import { useState } from 'react'
 import type { CurrentUser } from '../../../contract/auth'
 import { getOutboxStatus, hasUnsyncedChanges } from '../../offline/outbox'
 import { clearUserDataCaches } from '../../pwa/service-worker'
+import { MadeOnPress } from '../../ui/MadeOnPress'
 import { usePhoneLayout } from '../../ui/use-screen-width'
 import { leaveAfterSignOut, signOut } from '../auth/session'
 
@@ -48,9 +49,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
 
   return (
     <>
-      <Menu position="bottom-end" shadow="md" width={220}>
-        <Menu.Target>
-          {phone ? (
+      <MadeOnPress
+        popup="menu"
+        target={
+          phone ? (
             <ActionIcon variant="subtle" size="lg" aria-label={t`Account of ${username}`}>
               <IconUserCircle size={22} aria-hidden />
             </ActionIcon>
@@ -64,42 +66,47 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             >
               {username}
             </Button>
-          )}
-        </Menu.Target>
-        <Menu.Dropdown>
-          {/* A phone's header has room for the icon only: the name is given in full here. */}
-          {phone && <Menu.Label style={{ overflowWrap: 'anywhere' }}>{username}</Menu.Label>}
-          <Menu.Item
-            leftSection={<IconUser size={16} aria-hidden />}
-            renderRoot={(props) => <Link to="/user" {...props} />}
-          >
-            <Trans>Profile</Trans>
-          </Menu.Item>
-          {/* Single-sign-on accounts have their password at the identity provider. */}
-          {user.is_traditional_account && (
-            <Menu.Item
-              leftSection={<IconKey size={16} aria-hidden />}
-              renderRoot={(props) => <Link to="/user/password" {...props} />}
-            >
-              <Trans>Change password</Trans>
-            </Menu.Item>
-          )}
-          <Menu.Item
-            leftSection={<IconSettings size={16} aria-hidden />}
-            renderRoot={(props) => <Link to="/user/settings" {...props} />}
-          >
-            <Trans>Settings</Trans>
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item
-            color="red"
-            leftSection={<IconLogout size={16} aria-hidden />}
-            onClick={() => void requestSignOut()}
-          >
-            <Trans>Sign out</Trans>
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+          )
+        }
+        make={(target) => (
+          <Menu position="bottom-end" shadow="md" width={220} defaultOpened>
+            <Menu.Target>{target}</Menu.Target>
+            <Menu.Dropdown>
+              {/* A phone's header has room for the icon only: the name is given in full here. */}
+              {phone && <Menu.Label style={{ overflowWrap: 'anywhere' }}>{username}</Menu.Label>}
+              <Menu.Item
+                leftSection={<IconUser size={16} aria-hidden />}
+                renderRoot={(props) => <Link to="/user" {...props} />}
+              >
+                <Trans>Profile</Trans>
+              </Menu.Item>
+              {/* Single-sign-on accounts have their password at the identity provider. */}
+              {user.is_traditional_account && (
+                <Menu.Item
+                  leftSection={<IconKey size={16} aria-hidden />}
+                  renderRoot={(props) => <Link to="/user/password" {...props} />}
+                >
+                  <Trans>Change password</Trans>
+                </Menu.Item>
+              )}
+              <Menu.Item
+                leftSection={<IconSettings size={16} aria-hidden />}
+                renderRoot={(props) => <Link to="/user/settings" {...props} />}
+              >
+                <Trans>Settings</Trans>
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item
+                color="red"
+                leftSection={<IconLogout size={16} aria-hidden />}
+                onClick={() => void requestSignOut()}
+              >
+                <Trans>Sign out</Trans>
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      />
       <Modal
         opened={unsent !== null}
         onClose={() => setUnsent(null)}

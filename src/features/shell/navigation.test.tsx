@@ -15,7 +15,7 @@ import {
 } from '../../test/api'
 import { renderApp } from '../../test/render'
 
-/** The time-log page is the landing page here: its code loads on the first visit. */
+/** The time-log page is the landing page here: its code, and the navigation's, load on the first visit. */
 const PAGE_LOAD_MS = 5_000
 
 const server = setupApiServer()
@@ -53,7 +53,9 @@ describe('top navigation', () => {
     renderApp('/timelogs')
 
     await screen.findByRole('heading', { name: 'Time logs' }, { timeout: PAGE_LOAD_MS })
-    await waitFor(() => expect(mainNavigationLinks()).toEqual(expected))
+    await waitFor(() => expect(mainNavigationLinks()).toEqual(expected), {
+      timeout: PAGE_LOAD_MS,
+    })
   })
 
   it('marks the area the user is in', async () => {

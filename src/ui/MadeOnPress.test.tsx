@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithRouter } from '../test/render'
-import { OnDemandPopover } from './OnDemandPopover'
+import { OnDemandPopover } from './MadeOnPress'
 
 function renderPopover(onClick = vi.fn()) {
   renderWithRouter(
@@ -14,7 +14,7 @@ function renderPopover(onClick = vi.fn()) {
   return screen.findByRole('button', { name: 'Sync status' })
 }
 
-describe('OnDemandPopover', () => {
+describe('a popover made on press (OnDemandPopover)', () => {
   it('is made at the first press of its target, which says it opens a dialog', async () => {
     const ownHandler = vi.fn()
     const target = await renderPopover(ownHandler)
