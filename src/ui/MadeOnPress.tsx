@@ -1,4 +1,3 @@
-import { Popover, type PopoverProps } from '@mantine/core'
 import {
   cloneElement,
   type MouseEvent,
@@ -6,6 +5,7 @@ import {
   type ReactNode,
   type Ref,
   useCallback,
+  useEffect,
   useRef,
   useState,
 } from 'react'
@@ -15,9 +15,12 @@ export type PressTarget = ReactElement<{
   ref?: Ref<HTMLElement>
 }>
 
+/** The open state `make` hands to the popup it builds (Mantine's `opened` and `onChange`). */
+export type PopupState = { opened: boolean; onChange: (opened: boolean) => void }
+
 /**
  * Draws `target` alone until its first press, then what `make` builds around it: a popover or a
- * menu, opened. A mounted Mantine popover or menu brings its positioning, which puts the target
+ * menu, which opens once mounted. A mounted Mantine popover or menu brings its positioning, which puts the target
  * in React state as it mounts: one more synchronous render after every commit that mounts it, on
  * the first page a slow phone draws (the annotation screen's header holds four). Until pressed,
  * the target carries the ARIA state the popup gives it; the target `make` gets takes the focus
@@ -26,13 +29,22 @@ export type PressTarget = ReactElement<{
 export function MadeOnPress({
   target,
   popup,
+  prepare,
   make,
 }: {
   target: PressTarget
   popup: 'dialog' | 'menu'
-  make: (target: PressTarget) => ReactNode
+  /** Loads what `make` needs (its code) before it is made; a failed load leaves the target. */
+  prepare?: () => Promise<unknown>
+  make: (target: PressTarget, state: PopupState) => ReactNode
 }) {
   const [made, setMade] = useState(false)
+  const [opened, setOpened] = useState(false)
+  // Opened after it has mounted closed: opening, a Mantine popup notes the focused element (the
+  // target) to give the focus back when it closes; mounted open, it notes nothing.
+  useEffect(() => {
+    if (made) setOpened(true)
+  }, [made])
   const focusOnMade = useRef(false)
   const takeFocus = useCallback((node: HTMLElement | null) => {
     const focusDropped = document.activeElement === null || document.activeElement === document.body
@@ -46,35 +58,10 @@ export function MadeOnPress({
       onClick: (event: MouseEvent<HTMLElement>) => {
         target.props.onClick?.(event)
         focusOnMade.current = document.activeElement === event.currentTarget
-        setMade(true)
+        if (!prepare) setMade(true)
+        else prepare().then(() => setMade(true), console.error)
       },
     } as Partial<PressTarget['props']>)
   }
-  return make(cloneElement(target, { ref: takeFocus }))
-}
-
-type OnDemandPopoverProps = Omit<
-  PopoverProps,
-  'children' | 'opened' | 'defaultOpened' | 'onChange'
-> & {
-  /** The button that opens the popover. */
-  target: PressTarget
-  /** The dropdown's content. */
-  children: ReactNode
-}
-
-/** A Mantine popover made at the first press of its target (see MadeOnPress). */
-export function OnDemandPopover({ target, children, ...popover }: OnDemandPopoverProps) {
-  return (
-    <MadeOnPress
-      target={target}
-      popup="dialog"
-      make={(madeTarget) => (
-        <Popover defaultOpened {...popover}>
-          <Popover.Target>{madeTarget}</Popover.Target>
-          <Popover.Dropdown>{children}</Popover.Dropdown>
-        </Popover>
-      )}
-    />
-  )
+  return make(cloneElement(target, { ref: takeFocus }), { opened, onChange: setOpened })
 }

@@ -6,7 +6,7 @@ import dayjs from 'dayjs'
 import { DATE_TIME_SECONDS_FORMAT } from '../../../contract/constants'
 import { useOutboxStatus } from '../../offline/hooks'
 import { syncOutbox } from '../../offline/outbox'
-import { OnDemandPopover } from '../../ui/MadeOnPress'
+import { OnDemandPopover } from '../../ui/OnDemandPopover'
 import { RejectionList } from './RejectionList'
 
 const unsyncedChanges = (pending: number) =>

@@ -5,7 +5,7 @@ import { ActionIcon, Kbd, Table, Text } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { IconKeyboard } from '@tabler/icons-react'
 import { Fragment } from 'react'
-import { OnDemandPopover } from '../../ui/MadeOnPress'
+import { OnDemandPopover } from '../../ui/OnDemandPopover'
 
 type ShortcutAction = 'next' | 'previous' | 'done' | 'play' | 'replay'
 

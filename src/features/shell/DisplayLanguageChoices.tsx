@@ -3,17 +3,20 @@ import { IconCheck } from '@tabler/icons-react'
 import type { ReactElement } from 'react'
 import { DISPLAY_LANGUAGES, type DisplayLanguage } from '../../../contract/constants'
 import { activateDisplayLanguage, displayLanguageNames } from '../../i18n/i18n'
+import type { PopupState } from '../../ui/MadeOnPress'
 
-/** The display-language menu opened from `target`, at its first press (see DisplayLanguageMenu). */
+/** The display-language menu opened from `target`, made at its first press (see DisplayLanguageMenu). */
 export function DisplayLanguageChoices({
   target,
   current,
+  state,
 }: {
   target: ReactElement
   current: DisplayLanguage
+  state: PopupState
 }) {
   return (
-    <Menu position="bottom-end" shadow="md" defaultOpened>
+    <Menu position="bottom-end" shadow="md" {...state}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {DISPLAY_LANGUAGES.map((language) => (

@@ -1,14 +1,17 @@
 import { useLingui } from '@lingui/react/macro'
 import { Button } from '@mantine/core'
 import { IconLanguage } from '@tabler/icons-react'
-import { Suspense, useEffect } from 'react'
+import { useEffect } from 'react'
 import { displayLanguageNames, resolveDisplayLanguage } from '../../i18n/i18n'
 import { usePageSettled } from '../../ui/deferred/page-settled'
-import { lazyNamed } from '../../ui/lazy-named'
 import { MadeOnPress } from '../../ui/MadeOnPress'
 
-const loadChoices = () => import('./DisplayLanguageChoices')
-const DisplayLanguageChoices = lazyNamed(loadChoices, 'DisplayLanguageChoices')
+let choices: typeof import('./DisplayLanguageChoices') | undefined
+/** The menu's code, kept once loaded so the menu is made without suspending. */
+async function loadChoices() {
+  choices ??= await import('./DisplayLanguageChoices')
+  return choices
+}
 
 /**
  * Language names are written in their own language, so everyone finds theirs. The menu is made
@@ -36,11 +39,12 @@ export function DisplayLanguageMenu() {
           {current.toUpperCase()}
         </Button>
       }
-      make={(target) => (
-        <Suspense fallback={target}>
-          <DisplayLanguageChoices target={target} current={current} />
-        </Suspense>
-      )}
+      prepare={loadChoices}
+      make={(target, state) =>
+        choices && (
+          <choices.DisplayLanguageChoices target={target} current={current} state={state} />
+        )
+      }
     />
   )
 }

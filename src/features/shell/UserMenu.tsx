@@ -68,8 +68,8 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </Button>
           )
         }
-        make={(target) => (
-          <Menu position="bottom-end" shadow="md" width={220} defaultOpened>
+        make={(target, state) => (
+          <Menu position="bottom-end" shadow="md" width={220} {...state}>
             <Menu.Target>{target}</Menu.Target>
             <Menu.Dropdown>
               {/* A phone's header has room for the icon only: the name is given in full here. */}
