@@ -20,11 +20,11 @@ export type PopupState = { opened: boolean; onChange: (opened: boolean) => void 
 
 /**
  * Draws `target` alone until its first press, then what `make` builds around it: a popover or a
- * menu, which opens once mounted. A mounted Mantine popover or menu brings its positioning, which puts the target
- * in React state as it mounts: one more synchronous render after every commit that mounts it, on
- * the first page a slow phone draws (the annotation screen's header holds four). Until pressed,
- * the target carries the ARIA state the popup gives it; the target `make` gets takes the focus
- * the first one had, which its replacement drops.
+ * menu, which opens once mounted. A mounted Mantine popover or menu brings its positioning, which
+ * puts the target in React state as it mounts: one more synchronous render after every commit
+ * that mounts it, on the first page a slow phone draws (the annotation screen's header holds
+ * four). Until pressed, the target carries the ARIA state the popup gives it; the target `make`
+ * gets takes the focus the first one had, which its replacement drops.
  */
 export function MadeOnPress({
   target,
