@@ -5,7 +5,7 @@ import { DISPLAY_LANGUAGES, type DisplayLanguage } from '../../../contract/const
 import { activateDisplayLanguage, displayLanguageNames } from '../../i18n/i18n'
 import type { PopupState } from '../../ui/MadeOnPress'
 
-/** The display-language menu opened from `target`, made at its first press (see DisplayLanguageMenu). */
+/** The display-language menu around `target`, made at its first press (see DisplayLanguageMenu). */
 export function DisplayLanguageChoices({
   target,
   current,

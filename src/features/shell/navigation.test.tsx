@@ -15,7 +15,7 @@ import {
 } from '../../test/api'
 import { renderApp } from '../../test/render'
 
-/** The time-log page is the landing page here: its code, and the navigation's, load on the first visit. */
+/** The time-log page is the landing page: its code and the navigation's load on the first visit. */
 const PAGE_LOAD_MS = 5_000
 
 const server = setupApiServer()
