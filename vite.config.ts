@@ -6,8 +6,10 @@ import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { FIRST_WORK_HTML } from './contract/first-work-pages.ts'
 import packageJson from './package.json' with { type: 'json' }
 import { firstScreenCatalog } from './scripts/first-screen-catalog.ts'
+import { firstWorkPage } from './scripts/first-work-page.ts'
 import { firstWorkChunk, sharedByAreas } from './scripts/first-work-split.ts'
 import { linguiPlainCounts } from './scripts/lingui-plain-counts.ts'
 
@@ -55,6 +57,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
+    firstWorkPage(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -84,7 +87,8 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         // Catalogs of other display languages and the pdf.js worker are cached when first used.
-        globIgnores: ['**/locales/**', '**/pdf.worker*'],
+        // The first-work page only serves a first visit: the worker answers pages with index.html.
+        globIgnores: ['**/locales/**', '**/pdf.worker*', FIRST_WORK_HTML],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       includeManifestIcons: false,

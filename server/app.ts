@@ -7,8 +7,9 @@ import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
-import { API_BASE } from '../contract/constants'
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify'
+import { API_BASE, SESSION_COOKIE } from '../contract/constants'
+import { FIRST_WORK_HTML, isFirstWorkPage } from '../contract/first-work-pages'
 import type { AppConfig } from './config'
 import type { DatabaseHandle } from './db/client'
 import './http/augment'
@@ -117,14 +118,24 @@ export async function buildApp({
 
 /**
  * Serves the built PWA with a history-mode fallback: any GET outside /api that is not a file
- * answers index.html, so deep links work. Files go out brotli- or gzip-compressed when the client
- * accepts it (the service worker's precache fetches included). Hashed assets are cached for a year; the service
- * worker and index.html never, so an update is always seen.
+ * answers index.html (or, for a signed-in annotator's screen, FIRST_WORK_HTML), so deep links
+ * work. Files go out brotli- or gzip-compressed when the client accepts it (the service worker's
+ * precache fetches included). Hashed assets are cached for a year; the service worker and the
+ * pages never, so an update is always seen.
  */
 async function registerStaticPwa(app: FastifyInstance, config: AppConfig) {
   const root = config.staticDir
   const indexFile = root ? path.join(root, 'index.html') : null
   const hasPwa = Boolean(indexFile && fs.existsSync(indexFile))
+  const hasFirstWorkPage = Boolean(root && fs.existsSync(path.join(root, FIRST_WORK_HTML)))
+  // A browser with a session opening an annotator's screen gets the page that preloads their
+  // code; anyone else gets index.html (a stale session ends on the sign-in page either way).
+  const pageFor = (request: FastifyRequest) =>
+    hasFirstWorkPage &&
+    request.cookies[SESSION_COOKIE] &&
+    isFirstWorkPage(request.url.split('?')[0] ?? '')
+      ? FIRST_WORK_HTML
+      : 'index.html'
   if (hasPwa && root) {
     await app.register(fastifyStatic, {
       root,
@@ -136,7 +147,10 @@ async function registerStaticPwa(app: FastifyInstance, config: AppConfig) {
         const name = path.basename(filePath)
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable')
-        } else if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) {
+        } else if (
+          ['sw.js', 'index.html', FIRST_WORK_HTML].includes(name) ||
+          name.endsWith('.webmanifest')
+        ) {
           reply.header('Cache-Control', 'no-cache')
         }
       },
@@ -150,7 +164,8 @@ async function registerStaticPwa(app: FastifyInstance, config: AppConfig) {
         return reply.sendFile(path.relative(root as string, file))
       }
       reply.header('Cache-Control', 'no-cache')
-      return reply.sendFile('index.html')
+      reply.header('Vary', 'Cookie')
+      return reply.sendFile(pageFor(request))
     }
     throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`)
   })

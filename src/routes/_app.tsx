@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { isFirstWorkPage } from '../../contract/first-work-pages'
 import { requireSession } from '../features/auth/guard'
 import { RouteErrorPage } from '../features/shell/StatusPages'
-import { isFirstWorkPage, loadBeyondFirstScreen } from '../ui/deferred/beyond-first-screen'
+import { loadBeyondFirstScreen } from '../ui/deferred/beyond-first-screen'
 
 /** Every page behind sign-in sits below this pathless layout (the spec's navigation guard). */
 export const Route = createFileRoute('/_app')({

@@ -16,14 +16,6 @@ export function loadBeyondFirstScreen(part: 'first-work' | 'all' = 'all'): Promi
 }
 
 /**
- * The pages whose messages are all in the first-work catalog: the task list and its sets (their
- * routes, src/routes/_app/tasks, are among the catalog's sources in scripts/first-work-split.ts).
- */
-export function isFirstWorkPage(pathname: string): boolean {
-  return pathname === '/tasks' || pathname.startsWith('/tasks/')
-}
-
-/**
  * `lazyNamed` for a part of the signed-in frame that can show outside a page that loaded what
  * lies beyond the first screen (the signed-in header on a not-found page, an overlay of the
  * sign-in page): it renders once its code, its messages and the styles are all there.
