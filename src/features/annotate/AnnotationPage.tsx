@@ -6,6 +6,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Preferences } from '../../../contract/auth'
 import { useOutboxStatus, useStorageWarning } from '../../offline/hooks'
+import { DrawnInTransition } from '../../ui/deferred/drawn-in-transition'
 import { ProgressiveList } from '../../ui/deferred/progressive-list'
 import { RouterButton } from '../../ui/links'
 import { replayItemAudio, toggleItemAudio } from '../../widgets'
@@ -33,10 +34,26 @@ import { useOfflineCopy } from './useOfflineCopy'
  */
 const CARDS_PER_STEP = 2
 
+/** Holds the place of what is not drawn yet, so the footer stays out of view until it is. */
+const PLACE_HOLDER = <Box h="100dvh" aria-hidden />
+
 const NO_PREFERENCES: Preferences = {
   play_on_hover: false,
   overlapping_playback: false,
   stt_end_after_no_speech: false,
+}
+
+/**
+ * The annotation screen as its route shows it: the set's header and cards are drawn in a
+ * transition after the router's synchronous commit (DrawnInTransition), so that commit holds the
+ * frame's changes only.
+ */
+export function AnnotationScreen({ itemSetId }: { itemSetId: number }) {
+  return (
+    <DrawnInTransition placeholder={PLACE_HOLDER}>
+      <AnnotationPage itemSetId={itemSetId} />
+    </DrawnInTransition>
+  )
 }
 
 /**
@@ -147,11 +164,7 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
         </Text>
       )}
       {finishing && <FinishSetPanel view={view} done={done} finishing />}
-      <ProgressiveList
-        total={view.items.length}
-        step={CARDS_PER_STEP}
-        pending={<Box h="100dvh" aria-hidden />}
-      >
+      <ProgressiveList total={view.items.length} step={CARDS_PER_STEP} pending={PLACE_HOLDER}>
         {(drawn) => (
           <>
             {view.items.slice(0, drawn).map((item, index) => (

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AnnotationPage } from '../../../../../features/annotate/AnnotationPage'
+import { AnnotationScreen } from '../../../../../features/annotate/AnnotationPage'
 import { itemSetPath } from '../../../../../features/annotate/api-paths'
 import { ItemSetUnavailable } from '../../../../../features/annotate/ItemSetUnavailable'
 import { loadAnnotationScreen } from '../../../../../features/annotate/loaders'
@@ -11,6 +11,6 @@ export const Route = createFileRoute('/_app/tasks/$taskId/$itemSetId/')({
   loader: ({ context, params }) => loadAnnotationScreen(context.queryClient, params),
   errorComponent: ItemSetUnavailable,
   component: function Items() {
-    return <AnnotationPage itemSetId={Route.useParams().itemSetId} />
+    return <AnnotationScreen itemSetId={Route.useParams().itemSetId} />
   },
 })
