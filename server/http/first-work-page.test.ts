@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_COOKIE } from '../../contract/constants'
+import { SESSION_COOKIE, SESSION_HINT_COOKIE } from '../../contract/constants'
 import { FIRST_WORK_HTML } from '../../contract/first-work-pages'
 import { withFirstWorkPreloads } from '../../scripts/first-work-page'
 import { precompressBuild } from '../../scripts/precompress'
@@ -66,7 +66,7 @@ describe('the page a browser gets for an annotator screen', () => {
     const cookies = Object.fromEntries(annotator.cookies)
     for (const [url, withCookies] of [
       ['/tasks/3/17', {}],
-      ['/tasks', { signedin: '1' }],
+      ['/tasks', { [SESSION_HINT_COOKIE]: '1' }],
       ['/login', cookies],
       ['/review', cookies],
       ['/taskspace', cookies],
