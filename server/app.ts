@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { API_BASE, SESSION_COOKIE } from '../contract/constants'
 import { FIRST_WORK_HTML, isFirstWorkPage } from '../contract/first-work-pages'
 import type { AppConfig } from './config'
@@ -130,12 +130,8 @@ async function registerStaticPwa(app: FastifyInstance, config: AppConfig) {
   const hasFirstWorkPage = Boolean(root && fs.existsSync(path.join(root, FIRST_WORK_HTML)))
   // A browser with a session opening an annotator's screen gets the page that preloads their
   // code; anyone else gets index.html (a stale session ends on the sign-in page either way).
-  const pageFor = (request: FastifyRequest) =>
-    hasFirstWorkPage &&
-    request.cookies[SESSION_COOKIE] &&
-    isFirstWorkPage(request.url.split('?')[0] ?? '')
-      ? FIRST_WORK_HTML
-      : 'index.html'
+  const pageFor = (pathname: string, withSession: boolean) =>
+    hasFirstWorkPage && withSession && isFirstWorkPage(pathname) ? FIRST_WORK_HTML : 'index.html'
   if (hasPwa && root) {
     await app.register(fastifyStatic, {
       root,
@@ -157,25 +153,26 @@ async function registerStaticPwa(app: FastifyInstance, config: AppConfig) {
     })
   }
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/'
     const isApi = request.url === API_BASE || request.url.startsWith(`${API_BASE}/`)
     if (!isApi && hasPwa && (request.method === 'GET' || request.method === 'HEAD')) {
-      const file = staticFileOf(root as string, request.url)
+      const file = staticFileOf(root as string, pathname)
       if (file && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(root as string, file))
       }
       reply.header('Cache-Control', 'no-cache')
       reply.header('Vary', 'Cookie')
-      return reply.sendFile(pageFor(request))
+      return reply.sendFile(pageFor(pathname, Boolean(request.cookies[SESSION_COOKIE])))
     }
-    throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`)
+    throw notFound(`No route for ${request.method} ${pathname}.`)
   })
 }
 
-/** The file under root a URL names, or null when its path is not valid percent-encoding or leaves root. */
-function staticFileOf(root: string, url: string): string | null {
+/** The file under root a URL path names, or null when it is not valid percent-encoding or leaves root. */
+function staticFileOf(root: string, pathname: string): string | null {
   let decoded: string
   try {
-    decoded = decodeURIComponent(url.split('?')[0] ?? '/')
+    decoded = decodeURIComponent(pathname)
   } catch {
     return null
   }
