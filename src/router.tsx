@@ -4,8 +4,6 @@ import { dropEarlyAnswers, requestEarly } from './api/client'
 import { mayHoldSession } from './features/auth/session'
 import { routeTree } from './routeTree.gen'
 
-export type RouterContext = { queryClient: QueryClient }
-
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,

@@ -2,7 +2,7 @@ import { createRootRouteWithContext } from '@tanstack/react-router'
 import { RootLayout } from '../features/shell/RootLayout'
 import { NotFoundPage, RouteErrorPage } from '../features/shell/StatusPages'
 import { activateDisplayLanguage } from '../i18n/i18n'
-import type { RouterContext } from '../router'
+import type { RouterContext } from '../router-context'
 import { storage } from '../storage'
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -1,11 +1,13 @@
 import { Badge, Flex, Grid } from '@mantine/core'
-import { useLocation } from '@tanstack/react-router'
+import { type RegisteredRouter, useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { FileRouteTypes } from '../routeTree.gen'
 import { RouterNavLink } from './nav-link'
 
-/** Every path a link of the app can lead to. */
-export type AppPath = FileRouteTypes['to']
+/**
+ * Every path a link of the app can lead to, read off the registered router (not the generated
+ * route tree, whose import would pull every route into this module's import graph).
+ */
+export type AppPath = RegisteredRouter['routeTree']['types']['fileRouteTypes']['to']
 
 export type PageMenuItem = {
   label: string

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { TaskCounter } from '../../../contract/client-tasks'
 import type { Db } from '../../db/client'
-import { selectRows } from './raw-rows'
+import { selectRows } from '../../db/raw-rows'
 
 /** Counters of one task as the counters table gives them. */
 export type CounterRow = {

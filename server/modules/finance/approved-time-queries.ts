@@ -2,8 +2,8 @@ import { and, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FinanceExportFilters } from '../../../contract/finance'
 import { APPROVED_STATUSES } from '../../../contract/worktime-rules'
 import type { Db } from '../../db/client'
+import { selectRows } from '../../db/raw-rows'
 import { ratioIntervals } from '../../db/schema'
-import { selectRows } from '../client-tasks/raw-rows'
 
 const approvedStatuses = sql.join(
   APPROVED_STATUSES.map((status) => sql`${status}`),

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { selectRows } from '../../db/raw-rows'
 import { financeExportCorrections, financeExportRows, financeExports, users } from '../../db/schema'
-import { selectRows } from '../client-tasks/raw-rows'
 import { author } from './picker-queries'
 
 export type FinanceExportRow = typeof financeExports.$inferSelect

@@ -22,8 +22,8 @@ import {
   RatioIntervalSchema,
 } from '../../../contract/finance'
 import { currentUser, requirePermission } from '../../http/guards'
+import { pageEnvelope } from '../../http/paging'
 import type { AppPlugin } from '../../http/valibot'
-import { pageEnvelope } from '../client-tasks/paging'
 import { sendStoredFile } from '../media/storage'
 import { receiveUpload } from '../media/upload'
 import {

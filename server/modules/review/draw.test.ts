@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { selectRows } from '../../db/raw-rows'
 import { createTestApp, type TestApp } from '../../test/harness'
-import { selectRows } from '../client-tasks/raw-rows'
 import { finishItem, reviewItemsOfTask, seedReviewScenario } from './test-fixtures'
 
 let t: TestApp

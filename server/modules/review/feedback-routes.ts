@@ -13,8 +13,8 @@ import {
   ReviewTaskOptionsSchema,
 } from '../../../contract/review'
 import { currentUser, requirePermission } from '../../http/guards'
+import { pageEnvelope } from '../../http/paging'
 import type { AppPlugin } from '../../http/valibot'
-import { pageEnvelope } from '../client-tasks/paging'
 import { sendStoredFile } from '../media/storage'
 import {
   feedbackItem,

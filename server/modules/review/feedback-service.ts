@@ -7,9 +7,9 @@ import type {
   GivenMark,
 } from '../../../contract/review'
 import type { Db } from '../../db/client'
+import { isoOrNull, selectRows } from '../../db/raw-rows'
 import type { SessionUser } from '../../http/augment'
 import { notFound } from '../../http/errors'
-import { isoOrNull, selectRows } from '../client-tasks/raw-rows'
 import { findFullItem, listFullItems } from './item-queries'
 import { orderOf, whereAll } from './listing'
 import { type MediaParams, reviewMedia } from './media'

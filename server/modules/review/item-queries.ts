@@ -8,7 +8,7 @@ import type {
 } from '../../../contract/review'
 import type { TaskSchemaDocument } from '../../../contract/task-schema'
 import type { Db } from '../../db/client'
-import { isoOrNull, selectRows } from '../client-tasks/raw-rows'
+import { isoOrNull, selectRows } from '../../db/raw-rows'
 import { lockExpiration } from './lock-state'
 
 /** A review item `ri` with its task, protocol, languages and reviewer. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { REVIEW_LIST_SIZE } from '../../../contract/review'
 import type { Db } from '../../db/client'
-import { selectRows } from '../client-tasks/raw-rows'
+import { selectRows } from '../../db/raw-rows'
 import { inPool, lockHolds } from './lock-state'
 import { authorInScope, type ReviewScope } from './scope'
 

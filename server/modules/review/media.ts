@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { notFound } from '../../http/errors'
-import { itemMedia } from '../client-tasks/preview-queries'
+import { itemMedia } from '../media/item-media'
 import { findFullItem } from './item-queries'
 
 export type MediaParams = { id: number; itemId: number; uuid: string }

@@ -7,10 +7,10 @@ import type {
   ReviewPatch,
 } from '../../../contract/review'
 import type { Db } from '../../db/client'
+import { selectRows } from '../../db/raw-rows'
 import type { SessionUser } from '../../http/augment'
 import { fieldError, HttpError, notFound } from '../../http/errors'
 import { type IdempotencyScope, withIdempotency } from '../../http/idempotency'
-import { selectRows } from '../client-tasks/raw-rows'
 import { countItems, findFullItem, listFullItems, listReviewItems } from './item-queries'
 import { orderOf, whereAll } from './listing'
 import { lockNextItems, lockReviewItemRow, writeGrade } from './lock-queries'

@@ -22,8 +22,8 @@ import {
 } from '../../../contract/review'
 import { currentUser, requirePermission } from '../../http/guards'
 import { idempotencyOf, sendAnswer } from '../../http/idempotency'
+import { type PageRequest, pageEnvelope } from '../../http/paging'
 import type { AppPlugin } from '../../http/valibot'
-import { type PageRequest, pageEnvelope } from '../client-tasks/paging'
 import { sendStoredFile } from '../media/storage'
 import {
   amendReview,

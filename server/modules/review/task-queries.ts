@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { ReviewTask } from '../../../contract/review'
 import type { Db } from '../../db/client'
-import { isoOrNull, selectRows } from '../client-tasks/raw-rows'
+import { isoOrNull, selectRows } from '../../db/raw-rows'
 
 /** A task with the review items `items` (a query of review_items `ri`) gathers. */
 type TaskRow = {

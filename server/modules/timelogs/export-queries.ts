@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
+import { selectRows } from '../../db/raw-rows'
 import { users, worktimeExportRows, worktimeExports } from '../../db/schema'
 import type { WorktimeExportFilters } from '../../db/schema/timelogs'
-import { selectRows } from '../client-tasks/raw-rows'
 import { coordinatedUserIds } from '../coordinator/queries'
 import { approvedStatusSql } from './approved'
 

@@ -9,8 +9,8 @@ import {
   WorktimeExportStatsSchema,
 } from '../../../contract/timelogs'
 import { currentUser, requirePermission } from '../../http/guards'
+import { pageEnvelope } from '../../http/paging'
 import type { AppPlugin } from '../../http/valibot'
-import { pageEnvelope } from '../client-tasks/paging'
 import { sendStoredFile } from '../media/storage'
 import { registerWorktimeExportWorker } from './export-job'
 import {

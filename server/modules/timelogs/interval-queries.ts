@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { TimelogSourceType } from '../../../contract/timelogs'
 import type { Db } from '../../db/client'
+import { selectRows } from '../../db/raw-rows'
 import {
   coordinationManagedGroups,
   endworkerGroupMembers,
@@ -10,7 +11,6 @@ import {
   timelogTypes,
   users,
 } from '../../db/schema'
-import { selectRows } from '../client-tasks/raw-rows'
 import { type LogScope, visibleUsers } from './scope'
 
 /** Members of a coordination group and of the groups it manages. */

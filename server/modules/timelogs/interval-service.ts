@@ -9,8 +9,8 @@ import type {
 } from '../../../contract/timelogs'
 import { paidSeconds, TIMELOG_STATUS } from '../../../contract/worktime-rules'
 import type { Db } from '../../db/client'
+import { isoOrNull } from '../../db/raw-rows'
 import { permissionDenied } from '../../http/errors'
-import { isoOrNull } from '../client-tasks/raw-rows'
 import {
   countIntervals,
   type IntervalFilter,

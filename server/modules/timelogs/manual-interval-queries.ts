@@ -1,7 +1,7 @@
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { selectRows } from '../../db/raw-rows'
 import { itemSets, taskProtocols, tasks, timeLogIntervals, timelogTypes } from '../../db/schema'
-import { selectRows } from '../client-tasks/raw-rows'
 
 export function insertManualInterval(db: Db, row: typeof timeLogIntervals.$inferInsert) {
   return db.insert(timeLogIntervals).values(row).returning({ id: timeLogIntervals.id })

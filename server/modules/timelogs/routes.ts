@@ -23,8 +23,8 @@ import {
   TimelogStatsSchema,
 } from '../../../contract/timelogs'
 import { currentUser, requirePermission, requireUser } from '../../http/guards'
+import { pageEnvelope } from '../../http/paging'
 import type { AppPlugin } from '../../http/valibot'
-import { pageEnvelope } from '../client-tasks/paging'
 import { submitSamples, submitTransition } from './activity-service'
 import { decide, decideOne, removeInterval } from './decision-service'
 import {

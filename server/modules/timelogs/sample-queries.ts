@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { DEFAULT_MERGE_THRESHOLD_SECONDS } from '../../../contract/worktime-rules'
 import type { Db, Tx } from '../../db/client'
+import { selectRows } from '../../db/raw-rows'
 import { activitySamples, activityTransitions, tasks, taskTypes } from '../../db/schema'
 import type { ActivityEvent } from '../../db/schema/timelogs'
-import { selectRows } from '../client-tasks/raw-rows'
 import { type BuildSample, MAX_SAMPLE_SPAN_SECONDS } from './interval-builder'
 
 export type SampleRow = typeof activitySamples.$inferInsert

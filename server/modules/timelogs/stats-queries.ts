@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { TIMELOG_STATUS } from '../../../contract/worktime-rules'
 import type { Db } from '../../db/client'
-import { selectRows } from '../client-tasks/raw-rows'
+import { selectRows } from '../../db/raw-rows'
 import { approvedStatusSql } from './approved'
 
 export type StatsRow = {

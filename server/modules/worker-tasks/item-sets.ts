@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
 import { notFound } from '../../http/errors'
-import { itemMedia } from '../client-tasks/preview-queries'
+import { itemMedia } from '../media/item-media'
 import { findOwnItemSet, findSetItem } from './item-set-queries'
 import { itemSetView } from './item-set-view'
 

@@ -1,0 +1,191 @@
+import type { DumpFormat, DumpOptions } from '../../../../contract/client-tasks'
+import { visibleRows } from '../../../../contract/schema-rules'
+import { layoutRows, type TaskSchemaDocument } from '../../../../contract/task-schema'
+import { csvLines } from '../../../csv/writer'
+
+export type SourceItem = {
+  id: number
+  position: number
+  data: Record<string, unknown>
+  data_id: string | null
+}
+
+export type SourceReview = {
+  status: string
+  mark: number
+  error_types: string[]
+  comment: string
+  reviewed_timestamp: string | null
+}
+
+export type SourceAnnotation = {
+  id: number
+  item_id: number
+  user_id: number
+  data: Record<string, unknown>
+  is_done: boolean
+  is_validating: boolean
+  has_errors: boolean
+  review: SourceReview | null
+}
+
+type ExportedAnnotation = {
+  id: number
+  data: Record<string, unknown>
+  is_done: boolean
+  author_id?: number
+  review?: SourceReview | null
+}
+
+type ExportedItem = {
+  item_id: number
+  data_id?: string | null
+  data: Record<string, unknown>
+  annotations: ExportedAnnotation[]
+}
+
+export type ExportSettings = {
+  schema: TaskSchemaDocument
+  annotationsPerItem: number
+  options: DumpOptions
+}
+
+/** Attachment values (recordings, images) carry their file's uuid; without the option it goes. */
+function withoutUuids(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutUuids)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'uuid')
+      .map(([key, entry]) => [key, withoutUuids(entry)]),
+  )
+}
+
+/**
+ * The annotation's values as exported. Fields in rows that rows_visibility hides for this item
+ * and annotation were never meant to be filled: with fill_hidden_fields_with_defaults they get
+ * their default ('false' for bool, '' otherwise) in place of whatever they hold.
+ */
+function annotationValues(
+  item: SourceItem,
+  data: Record<string, unknown>,
+  settings: ExportSettings,
+) {
+  const { options, schema } = settings
+  const values = options.include_annotation_attachment_uuid
+    ? data
+    : (withoutUuids(data) as Record<string, unknown>)
+  if (!options.fill_hidden_fields_with_defaults) return values
+  const visible = visibleRows(schema, { ...item.data, ...data })
+  const filled = { ...values }
+  for (const [name, field] of Object.entries(schema.annotation_schema)) {
+    if (!visible.has(field.grid_placement.row)) {
+      filled[name] = field.data_type === 'bool' ? 'false' : ''
+    }
+  }
+  return filled
+}
+
+const isValidated = (annotation: SourceAnnotation) =>
+  annotation.is_done && !annotation.is_validating && !annotation.has_errors
+
+/**
+ * One item as exported with the dump's options, or null when it is left out (not done, and
+ * include_not_done_items is off). Done-ness counts done annotations, like the task counters.
+ */
+export function exportItem(
+  item: SourceItem,
+  annotations: SourceAnnotation[],
+  settings: ExportSettings,
+): ExportedItem | null {
+  const { options } = settings
+  const done = annotations.filter((annotation) => annotation.is_done).length
+  if (!options.include_not_done_items && done < settings.annotationsPerItem) return null
+  const seen = new Set<string>()
+  const exported: ExportedAnnotation[] = []
+  for (const annotation of annotations) {
+    if (!options.include_not_validated_annotations && !isValidated(annotation)) continue
+    const data = annotationValues(item, annotation.data, settings)
+    if (options.remove_duplicates) {
+      const key = JSON.stringify(data)
+      if (seen.has(key)) continue
+      seen.add(key)
+    }
+    exported.push({
+      id: annotation.id,
+      data,
+      is_done: annotation.is_done,
+      ...(options.include_author_id ? { author_id: annotation.user_id } : {}),
+      ...(options.include_review ? { review: annotation.review } : {}),
+    })
+  }
+  return {
+    item_id: item.id,
+    ...(options.include_data_ids ? { data_id: item.data_id } : {}),
+    data: item.data,
+    annotations: exported,
+  }
+}
+
+/** Turns exported items into the file's text: a header (CSV only) and one chunk per batch. */
+export type ExportWriter = { header: string; chunk: (items: ExportedItem[]) => string }
+
+function jsonLinesWriter(): ExportWriter {
+  return {
+    header: '',
+    chunk: (items) => items.map((item) => `${JSON.stringify(item)}\n`).join(''),
+  }
+}
+
+/** Columns follow the widgets' layout order, as the stored schema keeps no key order. */
+const fieldNames = (schema: TaskSchemaDocument, source: 'item' | 'annotation') =>
+  layoutRows(schema).flatMap(({ cells }) =>
+    cells.filter((cell) => cell.source === source).map((cell) => cell.name),
+  )
+
+/** One row per annotation; an item without exported annotations gets one row without them. */
+function csvWriter({ schema, options }: ExportSettings): ExportWriter {
+  const itemFields = fieldNames(schema, 'item')
+  const annotationFields = fieldNames(schema, 'annotation')
+  const header = [
+    'item_id',
+    ...(options.include_data_ids ? ['data_id'] : []),
+    ...itemFields.map((name) => `data.${name}`),
+    'annotation_id',
+    ...(options.include_author_id ? ['author_id'] : []),
+    'is_done',
+    ...annotationFields.map((name) => `annotation.${name}`),
+    ...(options.include_review ? ['review_mark', 'review_error_types', 'review_comment'] : []),
+  ]
+  const row = (item: ExportedItem, annotation: ExportedAnnotation | undefined) => [
+    item.item_id,
+    ...(options.include_data_ids ? [item.data_id] : []),
+    ...itemFields.map((name) => item.data[name]),
+    annotation?.id,
+    ...(options.include_author_id ? [annotation?.author_id] : []),
+    annotation?.is_done,
+    ...annotationFields.map((name) => annotation?.data[name]),
+    ...(options.include_review
+      ? [
+          annotation?.review?.mark,
+          annotation?.review?.error_types.join(';'),
+          annotation?.review?.comment,
+        ]
+      : []),
+  ]
+  return {
+    header: csvLines([header]),
+    chunk: (items) =>
+      csvLines(
+        items.flatMap((item) =>
+          item.annotations.length > 0
+            ? item.annotations.map((annotation) => row(item, annotation))
+            : [row(item, undefined)],
+        ),
+      ),
+  }
+}
+
+export function exportWriter(format: DumpFormat, settings: ExportSettings): ExportWriter {
+  return format === 'csv' ? csvWriter(settings) : jsonLinesWriter()
+}

@@ -1,0 +1,144 @@
+import { Readable } from 'node:stream'
+import type { Db } from '../../../db/client'
+import type { dumps } from '../../../db/schema'
+import type { JobLogger, JobQueue } from '../../../jobs/queue'
+import { removeStoredFile, storeStream } from '../../media/storage'
+import { optionsOfDump } from './dump-options'
+import { failDump, findDump, finishDump, setDumpProgress } from './dump-queries'
+import {
+  type ExportSettings,
+  exportItem,
+  exportWriter,
+  type SourceAnnotation,
+} from './export-format'
+import { annotationsInRange, exportTask, itemBatch } from './export-queries'
+
+export const EXPORT_QUEUE = 'client-tasks.export'
+export type ExportJobData = { dumpId: number }
+
+/** Items read per round trip; large enough to amortise queries, small enough to stay light. */
+export const EXPORT_BATCH = 5_000
+const PROGRESS_INTERVAL_MS = 250
+
+export type ExportDeps = { db: Db; mediaDir: string; logger: JobLogger }
+
+/** The dump was deleted (or settled) while it ran: stop and leave nothing behind. */
+class ExportCancelled extends Error {}
+
+/**
+ * The export of one dump: the task's items are read in keyset batches by position with their
+ * annotations, formatted and streamed to a file through storeStream (a temporary file renamed
+ * when complete, so backpressure and clean-up come with it). Memory stays at one batch whatever
+ * the task's size. A dump deleted meanwhile stops the export at its next progress write. On success the dump is FINISHED with its file, on failure FAILED with a message.
+ */
+export async function runExport(deps: ExportDeps, dumpId: number): Promise<void> {
+  const { db, mediaDir } = deps
+  const dump = await findDump(db, dumpId)
+  // A retried job whose dump was settled or deleted meanwhile has nothing left to do.
+  if (dump?.status !== 'PROCESSING') return
+  let storageKey: string | undefined
+  try {
+    const task = await exportTask(db, dump.taskId)
+    if (!task) throw new ExportCancelled()
+    const settings = {
+      schema: task.schema,
+      annotationsPerItem: task.annotationsPerItem,
+      options: optionsOfDump(dump),
+    }
+    const source = exportChunks(db, dump, settings, task.itemCount)
+    storageKey = (await storeStream(mediaDir, Readable.from(source), `.${dump.format}`)).storageKey
+    if (!(await finishDump(db, dumpId, storageKey))) throw new ExportCancelled()
+  } catch (error) {
+    if (storageKey) await removeStoredFile(mediaDir, storageKey)
+    if (error instanceof ExportCancelled) return
+    deps.logger.error({ err: error, dumpId }, 'export failed')
+    await failDump(
+      db,
+      dumpId,
+      'The export failed unexpectedly; try again, or tell the administrators if it keeps failing.',
+    )
+  }
+}
+
+/** Left unawaited when the export stops early; a failure still surfaces where it is awaited. */
+function quietly<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {})
+  return promise
+}
+
+/**
+ * The file's bytes, one chunk per batch of items. Reads overlap: as soon as a batch of items
+ * arrives its annotations are asked for and the next batch of items is read, while the batch
+ * before is formatted and written. Progress is written at most every PROGRESS_INTERVAL_MS, which
+ * is also how soon a deleted dump stops its export.
+ */
+async function* exportChunks(
+  db: Db,
+  dump: typeof dumps.$inferSelect,
+  settings: ExportSettings,
+  itemCount: number,
+) {
+  const writer = exportWriter(dump.format, settings)
+  if (writer.header) yield Buffer.from(writer.header)
+  const read = (after: number) =>
+    quietly(
+      itemBatch(db, dump.taskId, after, EXPORT_BATCH).then((batch) => {
+        const ids = batch.map((item) => item.id)
+        const annotations = quietly(
+          batch.length === 0
+            ? Promise.resolve([])
+            : annotationsInRange(
+                db,
+                { first: Math.min(...ids), last: Math.max(...ids) },
+                settings.options.include_review,
+              ),
+        )
+        return { batch, annotations }
+      }),
+    )
+  let next = read(-1)
+  let scanned = 0
+  let progressAt = Date.now()
+  for (;;) {
+    const { batch, annotations } = await next
+    if (batch.length === 0) return
+    next = read(batch.at(-1)!.position)
+    const byItem = groupByItem(await annotations)
+    const exported = batch.flatMap((item) => {
+      const line = exportItem(item, byItem.get(item.id) ?? [], settings)
+      return line ? [line] : []
+    })
+    if (exported.length > 0) yield Buffer.from(writer.chunk(exported))
+    scanned += batch.length
+    if (Date.now() - progressAt >= PROGRESS_INTERVAL_MS) {
+      progressAt = Date.now()
+      const progress = Math.min(100, Math.round((scanned * 1000) / itemCount) / 10)
+      if (!(await setDumpProgress(db, dump.id, progress))) throw new ExportCancelled()
+    }
+  }
+}
+
+function groupByItem(annotations: SourceAnnotation[]) {
+  const byItem = new Map<number, SourceAnnotation[]>()
+  for (const annotation of annotations) {
+    const list = byItem.get(annotation.item_id)
+    if (list) list.push(annotation)
+    else byItem.set(annotation.item_id, [annotation])
+  }
+  return byItem
+}
+
+/**
+ * Exports run one at a time per worker. A job lost with its process is retried once after it
+ * expires; runExport starts that dump over from the beginning.
+ */
+export async function registerExportWorker(queue: JobQueue, deps: ExportDeps) {
+  await queue.boss.createQueue(EXPORT_QUEUE, { retryLimit: 1, expireInSeconds: 60 * 60 })
+  await queue.boss.work<ExportJobData>(
+    EXPORT_QUEUE,
+    { pollingIntervalSeconds: 1 },
+    async (jobs) => {
+      for (const job of jobs) await runExport(deps, job.data.dumpId)
+    },
+  )
+}

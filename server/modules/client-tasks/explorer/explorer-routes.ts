@@ -1,0 +1,66 @@
+import {
+  AnnotationListQuerySchema,
+  AnnotationPageSchema,
+  FakeMediaParamsSchema,
+  FakeTaskQuerySchema,
+  FakeTaskSchema,
+  TaskIdParamsSchema,
+} from '../../../../contract/client-tasks'
+import { currentUser, requirePermission } from '../../../http/guards'
+import { pageEnvelope } from '../../../http/paging'
+import type { AppPlugin } from '../../../http/valibot'
+import { sendStoredFile } from '../../media/storage'
+import { listAnnotations } from './annotations'
+import { fakeTask, fakeTaskMedia } from './preview'
+
+const tags = ['client']
+const onRequest = requirePermission('client')
+
+/** Read-only views into a task's content: the fake-task preview and the annotations explorer. */
+export const explorerRoutes: AppPlugin = async (app) => {
+  app.get(
+    '/client/fake-tasks/:id/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: TaskIdParamsSchema,
+        querystring: FakeTaskQuerySchema,
+        response: { 200: FakeTaskSchema },
+      },
+    },
+    async (request) =>
+      fakeTask(app.db, currentUser(request), request.params.id, request.query.offset),
+  )
+
+  app.get(
+    '/client/fake-tasks/:taskId/media/:itemId/:uuid/',
+    { onRequest, schema: { tags, params: FakeMediaParamsSchema } },
+    async (request, reply) => {
+      const media = await fakeTaskMedia(app.db, currentUser(request), request.params)
+      return sendStoredFile(request, reply, app.config.mediaDir, media)
+    },
+  )
+
+  app.get(
+    '/client/tasks/:id/annotations/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: TaskIdParamsSchema,
+        querystring: AnnotationListQuerySchema,
+        response: { 200: AnnotationPageSchema },
+      },
+    },
+    async (request) => {
+      const { count, results } = await listAnnotations(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.query,
+      )
+      return pageEnvelope(request, request.query, count, results)
+    },
+  )
+}
