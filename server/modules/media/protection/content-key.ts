@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 /** A Common Encryption content key: the 16-byte AES-128 key and the 16-byte id it goes by. */
 export type ContentKey = { keyId: Buffer; key: Buffer }
 
-export const CONTENT_KEY_BYTES = 16
+const CONTENT_KEY_BYTES = 16
 
 export function createContentKey(): ContentKey {
   return { keyId: randomBytes(CONTENT_KEY_BYTES), key: randomBytes(CONTENT_KEY_BYTES) }

@@ -80,7 +80,8 @@ async function runTogether(...children: [ChildProcess, ChildProcess]) {
     child.once('exit', (code) => {
       if (code === 0 || failed) return
       failed = child
-      for (const other of children) if (other !== child) other.kill()
+      // SIGKILL: ffmpeg catches SIGTERM and, blocked opening a pipe nobody will read, keeps waiting.
+      for (const other of children) if (other !== child) other.kill('SIGKILL')
     })
   }
   try {
@@ -90,7 +91,7 @@ async function runTogether(...children: [ChildProcess, ChildProcess]) {
       { ...second!, failedFirst: failed === children[1] },
     ] as const
   } finally {
-    for (const child of children) child.kill()
+    for (const child of children) child.kill('SIGKILL')
   }
 }
 
