@@ -68,7 +68,7 @@ function packagerKeys({ keyId, key }: ContentKey): string {
   return `label=:key_id=${keyId.toString('hex')}:key=${key.toString('hex')}`
 }
 
-type Finished = { code: number | null; stderr: string; failedFirst: boolean }
+type ToolRun = { code: number | null; stderr: string }
 
 /**
  * Waits for both ends of the pipe. Each blocks while the other has not opened the pipe or reads
@@ -95,7 +95,7 @@ async function runTogether(...children: [ChildProcess, ChildProcess]) {
   }
 }
 
-function finished(child: ChildProcess): Promise<Omit<Finished, 'failedFirst'>> {
+function finished(child: ChildProcess): Promise<ToolRun> {
   let stderr = ''
   child.stderr?.setEncoding('utf8')
   child.stderr?.on('data', (chunk: string) => {
@@ -129,7 +129,7 @@ function packagerError(stderr: string): string {
 
 /**
  * Encrypts an audio file into protected audio at `output`: AAC-LC in a Common Encryption
- * fragmented MP4 that Chromium, Firefox and Edge play through MSE with the clear-key system.
+ * fragmented MP4, for browsers to play through MSE with the clear-key system.
  * The file appears under `output` only once complete (written as `output.part`, which the
  * media folder's sweep removes after a crash). Answers the file's layout, read back from it.
  *
@@ -140,9 +140,8 @@ export async function encryptAudio(
   input: string,
   output: string,
   contentKey: ContentKey,
-  { tools = checkProtectionTools() }: { tools?: ProtectionToolsCheck } = {},
+  { tools: check = checkProtectionTools() }: { tools?: ProtectionToolsCheck } = {},
 ): Promise<ProtectedAudio> {
-  const check = tools
   if (!check.available) {
     throw new HttpError(
       503,
