@@ -71,7 +71,7 @@ export function TextWidget({
   const latestInsert = useRef(insert)
   latestInsert.current = insert
   const target = useMemo(() => ({ insert: (tag: string) => latestInsert.current(tag) }), [])
-  const { registerTextTarget, focusTextTarget } = useItemWidgets()
+  const { registerTextTarget, focusTextTarget, inputName } = useItemWidgets()
   useEffect(
     () => (readOnly ? undefined : registerTextTarget(target)),
     [readOnly, registerTextTarget, target],
@@ -103,7 +103,9 @@ export function TextWidget({
 
   const { props: labelProps, text: labelText } = widgetLabel(config, name)
   const common = {
-    name,
+    name: inputName(name),
+    // The browser's suggestions of what was typed before would offer other items' answers.
+    autoComplete: 'off',
     ...labelProps,
     placeholder: config.placeholder,
     value: text,
