@@ -33,18 +33,39 @@ export function insertAtSelection(
   }
 }
 
+/** No space is wanted after these (a space, an opening bracket)... */
+const OPENS = /[\s([{«„“]/
+/** ...nor before these (a space, closing punctuation). */
+const CLOSES = /[\s.,;:!?)\]}»”…]/
+
 /**
- * Dictated text joins what is already there with a space on either side where a word would
- * otherwise run into it.
+ * Inserts like insertAtSelection, with a space on either side where the insertion would
+ * otherwise run into a neighbouring word: 'hello|world' with [noise] gives 'hello [noise] world',
+ * while 'hello |.' gives 'hello [noise].'. Tags, time tags and dictated words insert this way.
  */
+export function insertSeparated(
+  text: string,
+  selection: Selection,
+  open: string,
+  close?: string,
+): Edit {
+  const start = clamp(Math.min(selection.start, selection.end), text)
+  const end = clamp(Math.max(selection.start, selection.end), text)
+  const previous = text[start - 1]
+  const next = text[end]
+  const before = previous !== undefined && !OPENS.test(previous) ? ' ' : ''
+  const after = next !== undefined && !CLOSES.test(next) ? ' ' : ''
+  if (close === undefined || close === '') {
+    return insertAtSelection(text, { start, end }, before + open + after)
+  }
+  return insertAtSelection(text, { start, end }, before + open, close + after)
+}
+
+/** Dictated words join what is already there as words (insertSeparated). */
 export function insertDictation(text: string, selection: Selection, spoken: string): Edit {
   const words = spoken.trim()
   if (words === '') return { text, selection }
-  const start = clamp(Math.min(selection.start, selection.end), text)
-  const end = clamp(Math.max(selection.start, selection.end), text)
-  const spaceBefore = start > 0 && !/\s/.test(text[start - 1] ?? '') ? ' ' : ''
-  const spaceAfter = end < text.length && !/\s/.test(text[end] ?? '') ? ' ' : ''
-  return insertAtSelection(text, { start, end }, spaceBefore + words + spaceAfter)
+  return insertSeparated(text, selection, words)
 }
 
 /**
