@@ -251,7 +251,8 @@ async function expectServerGrade(page: Page, reviewItemId: number, grade: Grade)
 }
 
 test.describe('review grades are durable the moment they are given', () => {
-  test.setTimeout(360_000)
+  // About 30 page loads: a minute or two on a quiet machine, far more on a busy one.
+  test.setTimeout(600_000)
   /** Two items drawn for review in a copy of the demo task of this describe's own. */
   let taskId: number
 

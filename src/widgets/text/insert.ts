@@ -5,6 +5,11 @@ export type Edit = { text: string; selection: Selection }
 
 const clamp = (position: number, text: string) => Math.min(Math.max(position, 0), text.length)
 
+/** The selection inside the text, start first (a backwards selection has them the other way). */
+function within(text: string, { start, end }: Selection): Selection {
+  return { start: clamp(Math.min(start, end), text), end: clamp(Math.max(start, end), text) }
+}
+
 /**
  * Inserts `open` at the cursor, replacing the selection. With `close`, the selection is wrapped
  * instead: `open` + selection + `close`. The cursor ends after the insertion, or between the two
@@ -16,8 +21,7 @@ export function insertAtSelection(
   open: string,
   close?: string,
 ): Edit {
-  const start = clamp(Math.min(selection.start, selection.end), text)
-  const end = clamp(Math.max(selection.start, selection.end), text)
+  const { start, end } = within(text, selection)
   const before = text.slice(0, start)
   const selected = text.slice(start, end)
   const after = text.slice(end)
@@ -41,7 +45,7 @@ const CLOSES = /[\s.,;:!?)\]}»”…]/
 /**
  * Inserts like insertAtSelection, with a space on either side where the insertion would
  * otherwise run into a neighbouring word: 'hello|world' with [noise] gives 'hello [noise] world',
- * while 'hello |.' gives 'hello [noise].'. Tags, time tags and dictated words insert this way.
+ * while 'hello|.' gives 'hello [noise].'. Tags, time tags and dictated words insert this way.
  */
 export function insertSeparated(
   text: string,
@@ -49,8 +53,7 @@ export function insertSeparated(
   open: string,
   close?: string,
 ): Edit {
-  const start = clamp(Math.min(selection.start, selection.end), text)
-  const end = clamp(Math.max(selection.start, selection.end), text)
+  const { start, end } = within(text, selection)
   const previous = text[start - 1]
   const next = text[end]
   const before = previous !== undefined && !OPENS.test(previous) ? ' ' : ''
