@@ -84,6 +84,22 @@ export function draftKey(itemSetId: number, itemId: number): string {
   return `${itemSetId}:${itemId}`
 }
 
+/**
+ * The device's copy of a review item, as the server last answered it (the review feature owns
+ * `item`'s shape). `storedAt` orders copies: a list fetched before a save was confirmed must not
+ * replace the confirmed copy.
+ */
+export type StoredReviewItem = { id: number; item: unknown; storedAt: number }
+
+/** A review list kept on the device (a reviewer's batch, their reviewed items): ids in order. */
+export type StoredReviewList = {
+  /** The owner and the list's query, e.g. `7|["review","batch",12]`. */
+  key: string
+  itemIds: number[]
+  count: number
+  storedAt: number
+}
+
 export interface OfflineSchema extends DBSchema {
   outbox: {
     key: number
@@ -98,14 +114,26 @@ export interface OfflineSchema extends DBSchema {
     value: AnnotationDraft
     indexes: { 'by-item-set': number }
   }
+  reviewItems: { key: number; value: StoredReviewItem }
+  reviewLists: { key: string; value: StoredReviewList }
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>
-export type StoreName = 'outbox' | 'rejections' | 'kv' | 'itemSets' | 'annotations'
+export type StoreName =
+  | 'outbox'
+  | 'rejections'
+  | 'kv'
+  | 'itemSets'
+  | 'annotations'
+  | 'reviewItems'
+  | 'reviewLists'
 type UpgradeTx = IDBPTransaction<OfflineSchema, StoreName[], 'versionchange'>
 
-/** The stores an enqueue may write alongside its op, in the same transaction. */
-export const ENQUEUE_SCOPE: StoreName[] = ['outbox', 'kv', 'itemSets', 'annotations']
+/**
+ * The stores an enqueue may write alongside its op, in the same transaction, and the stores the
+ * server's answer is written to in the transaction that removes the op.
+ */
+export const ENQUEUE_SCOPE: StoreName[] = ['outbox', 'kv', 'itemSets', 'annotations', 'reviewItems']
 export type EnqueueTx = IDBPTransaction<OfflineSchema, StoreName[], 'readwrite'>
 
 /**
@@ -123,6 +151,10 @@ const MIGRATIONS: ((db: OfflineDb, tx: UpgradeTx) => void)[] = [
     db.createObjectStore('itemSets', { keyPath: 'id' })
     const annotations = db.createObjectStore('annotations', { keyPath: 'key' })
     annotations.createIndex('by-item-set', 'itemSetId')
+  },
+  (db) => {
+    db.createObjectStore('reviewItems', { keyPath: 'id' })
+    db.createObjectStore('reviewLists', { keyPath: 'key' })
   },
 ]
 

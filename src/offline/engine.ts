@@ -50,7 +50,8 @@ export type EngineOptions = {
   journal?: JournalStore | null
 }
 
-function signedInUser(): string | null {
+/** The signed-in user's id, as the outbox tags changes with it; null when nobody is. */
+export function signedInUser(): string | null {
   const user = storage.get('user')
   return user && typeof user === 'object' && 'id' in user ? String(user.id) : null
 }

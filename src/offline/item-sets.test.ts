@@ -37,6 +37,8 @@ describe('the offline database', () => {
       'kv',
       'outbox',
       'rejections',
+      'reviewItems',
+      'reviewLists',
     ])
   })
 })

@@ -27,6 +27,15 @@ export type OperationDefinition<TPayload> = {
    */
   storeLocally?: (tx: EnqueueTx, payload: TPayload) => Promise<unknown>
   /**
+   * Writes the server's answer into the change's local copy in the transaction that removes the
+   * op, so a reload never finds the op gone and the copy older than what the server holds (and
+   * may drop the local edit the answer now covers). `confirmedAt` is the engine's clock.
+   */
+  storeConfirmed?: (
+    tx: EnqueueTx,
+    confirmed: { payload: TPayload; result: unknown; confirmedAt: number },
+  ) => Promise<unknown>
+  /**
    * The item set whose copy on the device the change belongs to: the copy is kept while the op
    * waits or stays rejected (item-set-cleanup.ts). Absent for changes of no item set.
    */

@@ -1,7 +1,14 @@
 import * as v from 'valibot'
 import { ApiError } from '../api/client'
 import { backoffDelay } from './backoff'
-import { isMine, type OfflineDb, type OutboxError, type OutboxOp, type Rejection } from './db'
+import {
+  ENQUEUE_SCOPE,
+  isMine,
+  type OfflineDb,
+  type OutboxError,
+  type OutboxOp,
+  type Rejection,
+} from './db'
 import type { OutboxJournal } from './journal'
 import { browserOnline, LAST_SYNCED_KEY, type OpEvent } from './outbox-events'
 import { classifyByStatus, operationDefinition, toOutboxError } from './registry'
@@ -106,9 +113,11 @@ async function attempt(context: PassContext, op: OutboxOp): Promise<Outcome> {
   }
   context.setReachable(true)
   const db = await context.database()
-  const tx = db.transaction(['outbox', 'kv'], 'readwrite')
+  const tx = db.transaction(ENQUEUE_SCOPE, 'readwrite')
+  const confirmedAt = context.now()
   await tx.objectStore('outbox').delete(op.seq!)
-  await tx.objectStore('kv').put(context.now(), LAST_SYNCED_KEY)
+  await tx.objectStore('kv').put(confirmedAt, LAST_SYNCED_KEY)
+  await definition.storeConfirmed?.(tx, { payload: parsed.output, result, confirmedAt })
   await tx.done
   // Left behind by a page that unloaded between its commit and its clean-up.
   context.journal.settle(op)

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useMemo, useRef } from 'react'
+import { createContext, type ReactNode, useContext, useId, useMemo, useRef } from 'react'
 
 /** A text widget that can take inserted text at its (last) cursor position. */
 type TextTarget = { insert: (text: string) => void }
@@ -6,6 +6,11 @@ type TextTarget = { insert: (text: string) => void }
 type ItemWidgets = {
   /** Whether the item's annotation is being edited (false on read-only screens). */
   editable: boolean
+  /**
+   * The `name` of a field's inputs, unique to this item on the page: radio buttons sharing a
+   * name are one group to the browser, so two items' answers would clear each other's dot.
+   */
+  inputName: (field: string) => string
   /** A text widget calls this when mounted; the returned function unregisters it. */
   registerTextTarget: (target: TextTarget) => () => void
   /** A text widget calls this when focused, so later insertions go to it. */
@@ -16,10 +21,12 @@ type ItemWidgets = {
 
 /**
  * Links the widgets of one item: the audio player's current-time tag goes into the text widget
- * the worker was last typing in. One context per item keeps two items on a page apart.
+ * the worker was last typing in, and its inputs are named apart from other items'. One context
+ * per item keeps two items on a page apart.
  */
 const ItemWidgetsContext = createContext<ItemWidgets>({
   editable: false,
+  inputName: (field) => field,
   registerTextTarget: () => () => {},
   focusTextTarget: () => {},
   insertIntoText: () => false,
@@ -32,12 +39,14 @@ export function ItemWidgetsProvider({
   editable: boolean
   children: ReactNode
 }) {
+  const item = useId()
   // Refs, not state: focusing a field must not re-render the whole item.
   const targets = useRef<TextTarget[]>([])
   const lastFocused = useRef<TextTarget | null>(null)
   const value = useMemo<ItemWidgets>(
     () => ({
       editable,
+      inputName: (field) => `${item}${field}`,
       registerTextTarget: (target) => {
         targets.current.push(target)
         return () => {
@@ -55,7 +64,7 @@ export function ItemWidgetsProvider({
         return true
       },
     }),
-    [editable],
+    [editable, item],
   )
   return <ItemWidgetsContext value={value}>{children}</ItemWidgetsContext>
 }

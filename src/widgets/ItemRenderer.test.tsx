@@ -199,6 +199,57 @@ describe('ItemRenderer fields', () => {
   })
 })
 
+describe('ItemRenderer items on one page', () => {
+  const choiceSchema: TaskSchemaDocument = {
+    validators: [],
+    rows_visibility: [],
+    item_schema: {},
+    annotation_schema: {
+      sentiment: {
+        widget: {
+          config: { component: 'radio', label: 'Sentiment', options: ['good', 'bad', 'mixed'] },
+        },
+        grid_placement: place(1, 1, 6),
+        data_type: 'string',
+      },
+      topics: {
+        widget: {
+          config: { component: 'dropdown', label: 'Topics', options: ['news', 'sport'] },
+        },
+        grid_placement: place(1, 2, 6),
+        data_type: 'string',
+      },
+    },
+  }
+
+  it("keeps each item's inputs apart: every item shows its own radio choice", async () => {
+    const user = userEvent.setup()
+    const answers = ['good', 'bad', 'mixed']
+    renderInProviders(
+      <>
+        {answers.map((answer, index) => (
+          <section key={answer} aria-label={`Item ${index + 1}`}>
+            <Controlled schema={choiceSchema} item={{ id: index + 1, data: {} }} />
+          </section>
+        ))}
+      </>,
+    )
+    const items = screen.getAllByRole('region')
+    for (const [index, answer] of answers.entries()) {
+      await user.click(within(items[index]!).getByRole('radio', { name: answer }))
+    }
+    for (const [index, answer] of answers.entries()) {
+      expect(within(items[index]!).getByRole('radio', { name: answer })).toBeChecked()
+    }
+    const names = new Set(screen.getAllByRole('radio').map((radio) => radio.getAttribute('name')))
+    expect(names.size).toBe(answers.length)
+    const hiddenNames = [...document.querySelectorAll('input[type="hidden"]')].map((input) =>
+      input.getAttribute('name'),
+    )
+    expect(new Set(hiddenNames).size).toBe(hiddenNames.length)
+  })
+})
+
 describe('ItemRenderer messages', () => {
   it("shows the annotation's errors, warnings and info next to their fields", () => {
     renderInProviders(

@@ -30,6 +30,11 @@ export type ItemRendererProps = {
    * `messages`: instant feedback, offline too. The server runs the same rules on save.
    */
   validateLocally?: boolean
+  /**
+   * The fields whose messages show, or 'all'; without it every message shows. A field the user
+   * has not touched yet shows none, so a fresh item is not covered in red before any answer.
+   */
+  touched?: ReadonlySet<string> | 'all'
   mediaUrl?: MediaUrlBuilder
   language?: WidgetLanguage
   preferences: Preferences
@@ -38,6 +43,22 @@ export type ItemRendererProps = {
 }
 
 const NO_MESSAGES: Messages = {}
+
+/** The messages of the touched fields only. */
+function messagesOfTouched(
+  result: Partial<ValidationResult> | undefined,
+  touched: ReadonlySet<string> | 'all',
+): ValidationResult {
+  const only = (messages: Messages = NO_MESSAGES) =>
+    touched === 'all'
+      ? messages
+      : Object.fromEntries(Object.entries(messages).filter(([field]) => touched.has(field)))
+  return {
+    errors: only(result?.errors),
+    warnings: only(result?.warnings),
+    info: only(result?.info),
+  }
+}
 
 /**
  * Draws one item from its schema: rows in order on a 12-column grid, each field at its width
@@ -52,6 +73,7 @@ export function ItemRenderer({
   onChange,
   messages,
   validateLocally = false,
+  touched = 'all',
   mediaUrl,
   language,
   preferences,
@@ -64,9 +86,10 @@ export function ItemRenderer({
     () => (validateLocally ? evaluateValidators(schema, value, item.data) : null),
     [validateLocally, schema, value, item.data],
   )
-  const errors = (local ?? messages)?.errors ?? NO_MESSAGES
-  const warnings = (local ?? messages)?.warnings ?? NO_MESSAGES
-  const info = (local ?? messages)?.info ?? NO_MESSAGES
+  const { errors, warnings, info } = useMemo(
+    () => messagesOfTouched(local ?? messages, touched),
+    [local, messages, touched],
+  )
 
   // Two fields may change before the parent re-renders (a time tag typed into one while another
   // is edited): each change builds on the last one sent, not on a stale prop.

@@ -139,23 +139,48 @@ describe('annotation screen', () => {
     expect(await screen.findByText('Mark the item done, or not done')).toBeVisible()
   })
 
-  it('refuses Done while the item has errors, saying why, and not from the keyboard either', async () => {
+  it('refuses Done while the item has errors, showing them and why, from the keyboard too', async () => {
     server.use(...itemSetHandlers(makeItemSet()))
     openScreen()
 
     const card = await itemCard(11)
     const done = card.getByRole('switch', { name: 'Done' })
-    expect(done).toBeDisabled()
+    // A fresh item shows no errors before it is answered.
+    expect(card.queryByText(/Fix the errors first/)).toBeNull()
+    expect(card.queryByText('Type what you hear.')).toBeNull()
+    await userEvent.click(done)
+    expect(done).not.toBeChecked()
     expect(card.getByText('Fix the errors first: Transcript')).toBeVisible()
+    expect(card.getByText('Type what you hear.')).toBeVisible()
+    expect(done).toHaveAccessibleDescription('Fix the errors first: Transcript')
     fireEvent.keyDown(document.documentElement, { key: 'd', code: 'KeyD', altKey: true })
     expect(done).not.toBeChecked()
     expect(pendingOps()).toBe(0)
 
     await typeTranscript(11, 'dzień dobry')
-    expect(done).toBeEnabled()
     expect(card.queryByText(/Fix the errors first/)).toBeNull()
     await userEvent.click(done)
     await waitFor(() => expect(screen.getByText('Done: 1 of 2')).toBeVisible())
+  })
+
+  it('shows the errors of the fields answered only, the same after the screen opens again', async () => {
+    server.use(...itemSetHandlers(makeItemSet()))
+    const first = openScreen()
+    const card = await itemCard(11)
+    await userEvent.click(card.getByRole('checkbox', { name: 'The picture matches' }))
+    await waitFor(async () => expect((await getDraft(55, 11))?.data).toEqual({ matches: 'true' }))
+    expect(card.getByText('Validation error')).toBeVisible()
+    expect(card.queryByText('Type what you hear.')).toBeNull()
+
+    await typeTranscript(11, 'x')
+    await userEvent.clear(card.getByRole('textbox', { name: 'Transcript' }))
+    expect(await card.findByText('Type what you hear.')).toBeVisible()
+    await waitFor(async () => expect((await getDraft(55, 11))?.data.transcript).toBe(''))
+    first.unmount()
+
+    openScreen()
+    expect((await itemCard(11)).getByText('Type what you hear.')).toBeVisible()
+    expect((await itemCard(12)).queryByText('Type what you hear.')).toBeNull()
   })
 
   it('shows the local work over the server’s copy after the screen opens again', async () => {

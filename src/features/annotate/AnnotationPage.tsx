@@ -12,7 +12,7 @@ import { RouterButton } from '../../ui/links'
 import { replayItemAudio, toggleItemAudio } from '../../widgets'
 import { preferencesQuery } from '../auth/queries'
 import { FinishSetPanel } from '../tasks/FinishSetPanel'
-import { countsAsDone, doneBlockers, effectiveAnnotation } from './effective'
+import { countsAsDone, effectiveAnnotation } from './effective'
 import { useFinishingSets } from './finish'
 import { ItemCard } from './ItemCard'
 import { ItemSetHeader } from './ItemSetHeader'
@@ -65,7 +65,7 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
   const { t } = useLingui()
   const { data: view } = useSuspenseQuery(itemSetQuery(itemSetId))
   const editor = useAnnotationEditor(view)
-  const { change, setDone, audioPlayedToEnd, drafts } = editor
+  const { change, setDone, audioPlayedToEnd, drafts, refusedDone } = editor
   const actions = useMemo(
     () => ({ change, setDone, audioPlayedToEnd }),
     [change, setDone, audioPlayedToEnd],
@@ -113,9 +113,7 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
     done: () => {
       const annotation = annotations[active]
       if (!activeItem || !annotation || !editable) return
-      if (annotation.is_done || doneBlockers(view.schema, activeItem, annotation).length === 0) {
-        setDone(activeItem.id, !annotation.is_done)
-      }
+      setDone(activeItem.id, !annotation.is_done)
     },
     play: () => activeItem && toggleItemAudio(activeItem.id),
     replay: () => activeItem && replayItemAudio(activeItem.id),
@@ -175,6 +173,7 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
                 index={index}
                 schema={view.schema}
                 draft={drafts[item.id]}
+                doneRefused={refusedDone.has(item.id)}
                 editable={editable}
                 active={index === active}
                 onActivate={setActive}

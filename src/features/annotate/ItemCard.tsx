@@ -17,6 +17,8 @@ type ItemCardProps = {
   index: number
   schema: TaskSchemaDocument
   draft: LocalDraft | undefined
+  /** Done was asked for while the item had errors: they all show, touched or not. */
+  doneRefused: boolean
   /** False once the lock expired: the saved items are shown read-only. */
   editable: boolean
   active: boolean
@@ -38,6 +40,7 @@ export const ItemCard = memo(function ItemCard({
   index,
   schema,
   draft,
+  doneRefused,
   editable,
   active,
   onActivate,
@@ -48,16 +51,24 @@ export const ItemCard = memo(function ItemCard({
 }: ItemCardProps) {
   const { t } = useLingui()
   const annotation = effectiveAnnotation(item, draft)
-  // A local edit is checked here at once, offline too; the server runs the same rules on save.
+  // A local edit (or no answer yet) is checked here at once, offline too; the server runs the
+  // same rules on save.
+  const checkedHere = annotation.unsynced || !annotation.exists
   const localCheck = useMemo(
-    () => (annotation.unsynced ? evaluateValidators(schema, annotation.data, item.data) : null),
-    [annotation.unsynced, annotation.data, schema, item.data],
+    () => (checkedHere ? evaluateValidators(schema, annotation.data, item.data) : null),
+    [checkedHere, annotation.data, schema, item.data],
   )
   const status = itemStatus(item, annotation, localCheck?.errors ?? {})
   const blockers = useMemo(() => doneBlockers(schema, item, annotation), [schema, item, annotation])
-  // Taking Done back stays possible; marking it waits until the errors are fixed.
-  const doneRefused = blockers.length > 0 && !annotation.is_done
   const fieldsInError = blockers.join(', ')
+  // Messages show for the fields answered (kept with the answer, so a reload shows the same),
+  // and for all of them once Done was asked for: a fresh item is not covered in red.
+  const revealed = doneRefused || annotation.is_done
+  const touched = useMemo(
+    () => (revealed ? 'all' : new Set(Object.keys(annotation.data))),
+    [revealed, annotation.data],
+  )
+  const reasonShown = revealed && blockers.length > 0
   const mediaUrl = useCallback(
     (uuid: string) => itemMediaUrl(itemSetId, item.id, uuid),
     [itemSetId, item.id],
@@ -99,11 +110,11 @@ export const ItemCard = memo(function ItemCard({
             <Switch
               label={t`Done`}
               checked={annotation.is_done}
-              disabled={!editable || doneRefused}
-              aria-describedby={blockers.length > 0 ? doneReasonId : undefined}
+              disabled={!editable}
+              aria-describedby={reasonShown ? doneReasonId : undefined}
               onChange={(event) => editor.setDone(item.id, event.currentTarget.checked)}
             />
-            {blockers.length > 0 && (
+            {reasonShown && (
               <Text id={doneReasonId} size="xs" c="red" ta="right">
                 {t`Fix the errors first: ${fieldsInError}`}
               </Text>
@@ -116,6 +127,7 @@ export const ItemCard = memo(function ItemCard({
           value={annotation.data}
           onChange={editable ? (data, field) => editor.change(item.id, data, field) : undefined}
           messages={localCheck ?? item.annotation ?? undefined}
+          touched={touched}
           mediaUrl={mediaUrl}
           language={language}
           preferences={preferences}

@@ -158,9 +158,7 @@ export function firstWorkScreenHandlers() {
 /** Empties the app's offline database between tests (the outbox, drafts, stored sets). */
 export async function resetOfflineDb(): Promise<void> {
   const db = await offlineDb()
-  for (const store of ['outbox', 'rejections', 'kv', 'itemSets', 'annotations'] as const) {
-    await db.clear(store)
-  }
+  for (const store of db.objectStoreNames) await db.clear(store)
   await hasUnsyncedChanges()
 }
 

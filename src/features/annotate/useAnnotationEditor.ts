@@ -1,8 +1,8 @@
 import { hashKey, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react'
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { WorkerItemSet } from '../../../contract/worker'
 import { nextClientTimestamp, saveAnnotation } from '../../offline/item-sets'
-import { type DraftMap, effectiveAnnotation, type LocalDraft } from './effective'
+import { type DraftMap, doneBlockers, effectiveAnnotation, type LocalDraft } from './effective'
 import { draftsQuery } from './queries'
 
 /** Typing is sent once it pauses this long (it is stored at once); choices are sent at once. */
@@ -15,7 +15,10 @@ export type AnnotationEditor = {
   drafts: DraftMap
   /** New annotation data after `field` changed. */
   change: (itemId: number, data: Record<string, unknown>, field: string) => void
+  /** Marks the item done or not; Done on an item with errors shows all of them instead. */
   setDone: (itemId: number, done: boolean) => void
+  /** The items Done was refused to: every message of theirs shows, touched or not. */
+  refusedDone: ReadonlySet<number>
   /** Records that an audio file of the item itself was played to its end. */
   audioPlayedToEnd: (itemId: number, field: string) => void
 }
@@ -88,9 +91,20 @@ export function useAnnotationEditor(view: WorkerItemSet): AnnotationEditor {
     [edit],
   )
 
+  const [refusedDone, setRefusedDone] = useState<ReadonlySet<number>>(new Set())
   const setDone = useCallback(
-    (itemId: number, done: boolean) => edit(itemId, { is_done: done }, false),
-    [edit],
+    (itemId: number, done: boolean) => {
+      const { schema, items } = latestView.current
+      const item = items.find((candidate) => candidate.id === itemId)
+      if (!item) return
+      const current = effectiveAnnotation(item, currentDrafts()[itemId])
+      if (done && doneBlockers(schema, item, current).length > 0) {
+        setRefusedDone((refused) => (refused.has(itemId) ? refused : new Set(refused).add(itemId)))
+        return
+      }
+      edit(itemId, { is_done: done }, false)
+    },
+    [edit, currentDrafts],
   )
 
   const audioPlayedToEnd = useCallback(
@@ -110,5 +124,5 @@ export function useAnnotationEditor(view: WorkerItemSet): AnnotationEditor {
     [edit, currentDrafts],
   )
 
-  return { drafts, change, setDone, audioPlayedToEnd }
+  return { drafts, change, setDone, refusedDone, audioPlayedToEnd }
 }

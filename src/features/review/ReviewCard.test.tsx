@@ -3,45 +3,19 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { CSRF_COOKIE } from '../../../contract/constants'
-import { REVIEW_COMMENT_DEBOUNCE_MS, type ReviewedItem } from '../../../contract/review'
+import { REVIEW_COMMENT_DEBOUNCE_MS } from '../../../contract/review'
 import { offlineDb } from '../../offline/db'
 import { syncOutbox } from '../../offline/outbox'
 import '../../offline/operations/review-save'
 import { storage } from '../../storage'
 import { apiError, makeUser, setupApiServer, signedInHandlers } from '../../test/api'
 import { createTestQueryClient, TestProviders } from '../../test/render'
-import { pendingOps, resetOfflineDb, testSchema } from '../annotate/test-fixtures'
+import { pendingOps, resetOfflineDb } from '../annotate/test-fixtures'
 import { readReviewDraft } from './drafts'
 import { ReviewCard } from './ReviewCard'
+import { ITEM } from './test-fixtures'
 
 const server = setupApiServer()
-
-const ITEM: ReviewedItem = {
-  id: 41,
-  item_id: 7,
-  annotation_id: 9,
-  status: 'LOCKED',
-  generated_timestamp: '2030-01-01T10:00:00.000Z',
-  protocol: { id: 3, name: 'Rules', version: 2, created_timestamp: '2029-12-01T10:00:00.000Z' },
-  user_id: 5,
-  task: { id: 12, description: 'Transcribe' },
-  languages: {
-    base: { id: 1, code: 'en', name: 'English' },
-    target: { id: 2, code: 'pl', name: 'Polish' },
-  },
-  locked_timestamp: '2030-01-01T11:00:00.000Z',
-  is_bonus: false,
-  reviewer: null,
-  mark: 0,
-  error_types: [],
-  comment: '',
-  reviewed_timestamp: null,
-  lock_expiration_timestamp: '2030-01-01T12:00:00.000Z',
-  annotation_timestamp: '2030-01-01T09:00:00.000Z',
-  item_data: {},
-  annotation_data: {},
-  schema: testSchema,
-}
 
 /** The bodies the server got for the item's PATCH, in order. */
 function recordPatches(answer?: () => Response) {
@@ -93,6 +67,20 @@ describe('review card', () => {
       await screen.findByLabelText('Your review was validated and saved in the database'),
     ).toBeInTheDocument()
     await waitFor(async () => expect(await readReviewDraft(41)).toBeUndefined())
+  })
+
+  it('shows saved once a mark given after a comment is confirmed, and keeps no draft to send again', async () => {
+    const bodies = recordPatches()
+    renderCard()
+    await userEvent.type(screen.getByLabelText('Comment'), 'Typo')
+    await userEvent.click(screen.getByRole('radio', { name: '3 Good' }))
+    await waitFor(async () => expect(await queuedFields()).toEqual([{ comment: 'Typo', mark: 3 }]))
+    await syncOutbox()
+    expect(bodies).toEqual([{ mark: 3, comment: 'Typo' }])
+    expect(
+      await screen.findByLabelText('Your review was validated and saved in the database'),
+    ).toBeInTheDocument()
+    expect(await readReviewDraft(41)).toBeUndefined()
   })
 
   it('marks with the keys 1 to 5 and S on the active card', async () => {

@@ -2,14 +2,14 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core'
-import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { REVIEW_LIST_SIZE, type ReviewedItemList } from '../../../contract/review'
 import { Empty, LoadFailed, Loading } from '../../ui/QueryStates'
 import { TitleBar } from '../../ui/TitleBar'
 import { ShortcutsHelp } from '../annotate/shortcuts'
 import { keepBatchOffline } from './offline-batch'
-import { lockedItemsQuery, reviewedItemsQuery, reviewTaskQuery } from './queries'
+import { lockedItemsQuery, reviewedItemsQuery, reviewTaskQuery, takeReviewBatch } from './queries'
 import { REVIEW_SHORTCUTS, ReviewList } from './ReviewList'
 import { firstRows, REVIEW_SORTS, type ReviewSort } from './sorting'
 
@@ -38,6 +38,10 @@ export function ReviewListPage({ taskId, via }: ReviewListPageProps) {
   const locked = useQuery({ ...lockedItemsQuery(taskId), enabled: via === 'locked' })
   const reviewed = useQuery({ ...reviewedItemsQuery(taskId, null), enabled: via === 'reviewed' })
   const items: UseQueryResult<ReviewedItemList> = via === 'locked' ? locked : reviewed
+  const takeMore = useMutation({
+    mutationFn: () => takeReviewBatch(taskId),
+    onSuccess: (batch) => queryClient.setQueryData(lockedItemsQuery(taskId).queryKey, batch),
+  })
 
   // The batch is graded offline too: its media and protocols are fetched now, so the service
   // worker keeps them.
@@ -89,7 +93,7 @@ export function ReviewListPage({ taskId, via }: ReviewListPageProps) {
           </Badge>
         )}
         {via === 'locked' && (
-          <Button variant="light" loading={locked.isFetching} onClick={() => void locked.refetch()}>
+          <Button variant="light" loading={takeMore.isPending} onClick={() => takeMore.mutate()}>
             <Trans>Take more items</Trans>
           </Button>
         )}

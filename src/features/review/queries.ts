@@ -1,12 +1,14 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import {
+  type ReviewedItemList,
   ReviewedItemListSchema,
   ReviewerStatsSchema,
   ReviewTaskListSchema,
   ReviewTaskOptionsSchema,
   ReviewTaskSchema,
 } from '../../../contract/review'
-import { api } from '../../api/client'
+import { ApiError, api } from '../../api/client'
+import { readStoredReviewList, storeReviewList } from './stored'
 
 export type ReviewTaskFilters = {
   client_group?: number
@@ -24,7 +26,7 @@ export const reviewKeys = {
   task: (id: number) => [...reviewKeys.all, 'task', id] as const,
   taskOptions: () => [...reviewKeys.all, 'task-options'] as const,
   stats: () => [...reviewKeys.all, 'stats'] as const,
-  locked: (taskId: number) => [...reviewKeys.all, 'locked', taskId] as const,
+  batch: (taskId: number) => [...reviewKeys.all, 'batch', taskId] as const,
   reviewed: (taskId: number | null, mark: number | null) =>
     [...reviewKeys.all, 'reviewed', taskId, mark] as const,
 }
@@ -60,34 +62,61 @@ export const reviewerStatsQuery = () =>
     queryFn: ({ signal }) => api('review/reviewer-stats/', { schema: ReviewerStatsSchema, signal }),
   })
 
+/** Kept in IndexedDB (stored.ts), never in the query cache's copy in localStorage. */
+const KEPT_ON_THE_DEVICE = { persist: false }
+
 /**
- * The reviewer's batch of the task: taking work locks the next items (the held ones first), and
- * the answer, with each item's data, annotation and schema, is kept in the persisted query cache
- * so the batch can be graded offline. Offline, the kept batch is used as it is.
+ * Takes review work: locks the task's next items (the reviewer's own held ones first) and keeps
+ * the answer, with each item's data, annotation and schema, on the device as the reviewer's
+ * batch of the task, so it can be graded offline and after a reload.
+ */
+export async function takeReviewBatch(taskId: number): Promise<ReviewedItemList> {
+  const requestedAt = Date.now()
+  const batch = await api('review/locked-items/', {
+    method: 'POST',
+    body: { task: taskId },
+    schema: ReviewedItemListSchema,
+  })
+  return storeReviewList(reviewKeys.batch(taskId), batch, requestedAt)
+}
+
+/**
+ * The reviewer's batch of the task: the one kept on the device (with every grade confirmed
+ * since it was taken), else a new one. It stays until 'Take more items' takes the next.
  */
 export const lockedItemsQuery = (taskId: number) =>
   queryOptions({
-    queryKey: reviewKeys.locked(taskId),
-    queryFn: () =>
-      api('review/locked-items/', {
-        method: 'POST',
-        body: { task: taskId },
-        schema: ReviewedItemListSchema,
-      }),
+    queryKey: reviewKeys.batch(taskId),
+    queryFn: async () =>
+      (await readStoredReviewList(reviewKeys.batch(taskId))) ?? takeReviewBatch(taskId),
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+    meta: KEPT_ON_THE_DEVICE,
   })
 
+/** What the reviewer graded: the server's list, kept on the device for offline reading. */
 export const reviewedItemsQuery = (taskId: number | null, mark: number | null) =>
   queryOptions({
     queryKey: reviewKeys.reviewed(taskId, mark),
-    queryFn: ({ signal }) =>
-      api('review/reviewed-items/', {
-        schema: ReviewedItemListSchema,
-        query: { task: taskId, mark, limit: 100 },
-        signal,
-      }),
+    queryFn: async ({ signal }) => {
+      const queryKey = reviewKeys.reviewed(taskId, mark)
+      const requestedAt = Date.now()
+      try {
+        const list = await api('review/reviewed-items/', {
+          schema: ReviewedItemListSchema,
+          query: { task: taskId, mark, limit: 100 },
+          signal,
+        })
+        return await storeReviewList(queryKey, list, requestedAt)
+      } catch (error) {
+        const offline = error instanceof ApiError && error.status === 0
+        const stored = offline ? await readStoredReviewList(queryKey) : undefined
+        if (stored) return stored
+        throw error
+      }
+    },
+    meta: KEPT_ON_THE_DEVICE,
   })
 
 /** After grading, the counts of the task lists and the stats are out of date. */

@@ -1,17 +1,23 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import * as v from 'valibot'
 import {
   type GivenMark,
   REVIEW_COMMENT_DEBOUNCE_MS,
   type ReviewErrorType,
   type ReviewedItem,
-  type ReviewedItemList,
+  ReviewedItemSchema,
 } from '../../../contract/review'
 import type { OutboxError } from '../../offline/db'
-import { REVIEW_SAVE, type ReviewFields } from '../../offline/operations/review-save'
+import {
+  REVIEW_SAVE,
+  type ReviewFields,
+  type ReviewSavePayload,
+  sameReviewFields,
+} from '../../offline/operations/review-save'
 import { enqueue, subscribe } from '../../offline/outbox'
-import { deleteReviewDraft, readReviewDraft } from './drafts'
-import { reviewKeys } from './queries'
+import { readReviewDraft } from './drafts'
+import { showConfirmedReview } from './sync'
 
 /**
  * The save status of a review card (spec section 4): nothing graded yet, being processed,
@@ -22,27 +28,11 @@ export type SaveStatus = 'initialized' | 'saving' | 'saved' | 'error' | 'invalid
 export type CardValues = { mark: number; error_types: ReviewErrorType[]; comment: string }
 
 /**
- * Puts the server's answer in place of the item in the kept lists, so a batch reloaded from the
- * device (offline too) shows what the server holds once the draft is gone.
- */
-function keepConfirmed(queryClient: QueryClient, saved: ReviewedItem) {
-  const itemLists = (key: readonly unknown[]) => key[1] === 'locked' || key[1] === 'reviewed'
-  queryClient.setQueriesData<ReviewedItemList>(
-    { queryKey: reviewKeys.all, predicate: (query) => itemLists(query.queryKey) },
-    (list) =>
-      list && {
-        ...list,
-        results: list.results.map((item) => (item.id === saved.id ? saved : item)),
-      },
-  )
-}
-
-const sameFields = (a: ReviewFields, b: ReviewFields) => JSON.stringify(a) === JSON.stringify(b)
-
-/**
  * A review card's values and save status. Every change is written to the device at once; the
- * changed fields (only those) go to the outbox, the comment after REVIEW_COMMENT_DEBOUNCE_MS of
- * quiet. A draft found on load (edits not yet confirmed) is applied and queued again.
+ * fields changed since the last confirmed save (only those) go to the outbox, the comment after
+ * REVIEW_COMMENT_DEBOUNCE_MS of quiet. Once the server confirms them, the card shows its answer
+ * (which the outbox keeps on the device in the same step) and later edits start from it. A draft
+ * found on load (edits not yet confirmed) is applied and queued again.
  */
 export function useReviewCard(item: ReviewedItem, via: 'locked' | 'reviewed') {
   const queryClient = useQueryClient()
@@ -76,17 +66,18 @@ export function useReviewCard(item: ReviewedItem, via: 'locked' | 'reviewed') {
     () =>
       subscribe((event) => {
         if (event.type === 'synced' && event.op.kind === REVIEW_SAVE) {
-          const payload = event.op.payload as { reviewItemId: number; fields: ReviewFields }
-          if (payload.reviewItemId !== item.id || !sameFields(payload.fields, latest.current))
-            return
+          const { reviewItemId, fields } = event.op.payload as ReviewSavePayload
+          if (reviewItemId !== item.id || !sameReviewFields(fields, latest.current)) return
+          const saved = v.safeParse(ReviewedItemSchema, event.result)
+          if (saved.success) showConfirmedReview(queryClient, saved.output)
+          latest.current = {}
+          setChanged(latest.current)
           setStatus('saved')
           setProblem(null)
-          keepConfirmed(queryClient, event.result as ReviewedItem)
-          void deleteReviewDraft(item.id)
         }
         if (event.type === 'rejected' && event.rejection.op.kind === REVIEW_SAVE) {
-          const payload = event.rejection.op.payload as { reviewItemId: number }
-          if (payload.reviewItemId !== item.id) return
+          const { reviewItemId } = event.rejection.op.payload as ReviewSavePayload
+          if (reviewItemId !== item.id) return
           const { error } = event.rejection
           setStatus(error.status === 400 ? 'invalid' : 'error')
           setProblem(error)

@@ -1,4 +1,5 @@
 import { Checkbox } from '@mantine/core'
+import { useItemWidgets } from '../ItemContext'
 import type { WidgetProps } from '../types'
 import { checkboxText, checkboxValue } from '../values'
 import { widgetLabel } from '../WidgetLabel'
@@ -6,9 +7,10 @@ import { widgetLabel } from '../WidgetLabel'
 /** A checkbox storing the text 'true' or 'false' (the spec's bool annotation value). */
 export function CheckboxWidget({ name, config, value, onChange, readOnly, invalid }: WidgetProps) {
   const { label, description, 'aria-label': ariaLabel } = widgetLabel(config, name).props
+  const { inputName } = useItemWidgets()
   return (
     <Checkbox
-      name={name}
+      name={inputName(name)}
       label={label}
       description={description}
       aria-label={ariaLabel}

@@ -1,4 +1,5 @@
 import { MultiSelect, Select } from '@mantine/core'
+import { useItemWidgets } from '../ItemContext'
 import type { WidgetProps } from '../types'
 import { choicesFromValue, choicesToValue } from '../values'
 import { inlineStyles, widgetLabel } from '../WidgetLabel'
@@ -11,8 +12,9 @@ export function DropdownWidget({ name, config, value, onChange, readOnly, invali
   const options = config.options ?? []
   const choices = choicesFromValue(value, options)
   const { props: labelProps } = widgetLabel(config, name)
+  const { inputName } = useItemWidgets()
   const common = {
-    name,
+    name: inputName(name),
     ...labelProps,
     data: options,
     placeholder: config.placeholder,

@@ -1,4 +1,5 @@
 import { Group, Radio } from '@mantine/core'
+import { useItemWidgets } from '../ItemContext'
 import type { WidgetProps } from '../types'
 import { choicesFromValue } from '../values'
 import { widgetLabel } from '../WidgetLabel'
@@ -7,9 +8,10 @@ import { widgetLabel } from '../WidgetLabel'
 export function RadioWidget({ name, config, value, onChange, readOnly, invalid }: WidgetProps) {
   const options = config.options ?? []
   const { props: labelProps } = widgetLabel(config, name)
+  const { inputName } = useItemWidgets()
   return (
     <Radio.Group
-      name={name}
+      name={inputName(name)}
       {...labelProps}
       value={choicesFromValue(value, options)[0] ?? null}
       readOnly={readOnly}

@@ -355,7 +355,7 @@ describe('AudioWidget played to end', () => {
 })
 
 describe('AudioWidget current time tag', () => {
-  it('inserts the current time into the text field last focused', async () => {
+  it('inserts the current time into the text field last focused, apart from its words', async () => {
     const user = userEvent.setup()
     renderInProviders(<TaggedItem />)
     scrollAllIntoView()
@@ -367,7 +367,7 @@ describe('AudioWidget current time tag', () => {
     playTo(document.querySelector('audio')!, 12.34)
     await user.click(screen.getByRole('button', { name: 'Insert current time tag' }))
 
-    expect(transcript).toHaveValue('one[12.3] two')
+    expect(transcript).toHaveValue('one [12.3] two')
     expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveValue('')
   })
 

@@ -20,7 +20,7 @@ function putCursor(element: HTMLTextAreaElement | HTMLInputElement, start: numbe
 describe('TextWidget tags', () => {
   const tags = [{ tag: '[noise]' }, { tag: '<foreign>', closing_tag: '</foreign>' }]
 
-  it('inserts a tag at the cursor and keeps typing after it', async () => {
+  it('inserts a tag at the cursor, apart from the word before it, and keeps typing after it', async () => {
     const user = userEvent.setup()
     const onChange = vi.fn()
     renderWidget({ config: textarea({ tags }), initial: 'hello world', onChange })
@@ -28,11 +28,11 @@ describe('TextWidget tags', () => {
     putCursor(field(), 5)
     await user.click(screen.getByRole('button', { name: 'Insert [noise]' }))
 
-    expect(onChange).toHaveBeenLastCalledWith('hello[noise] world')
+    expect(onChange).toHaveBeenLastCalledWith('hello [noise] world')
     expect(field()).toHaveFocus()
-    expect(field().selectionStart).toBe(12)
+    expect(field().selectionStart).toBe(13)
     await user.keyboard('!')
-    expect(field()).toHaveValue('hello[noise]! world')
+    expect(field()).toHaveValue('hello [noise]! world')
   })
 
   it('wraps the selection when the tag has a closing tag', async () => {
@@ -46,13 +46,13 @@ describe('TextWidget tags', () => {
     expect(onChange).toHaveBeenLastCalledWith('say <foreign>bonjour</foreign> now')
   })
 
-  it('works in a one-line text field too', async () => {
+  it('works in a one-line text field too, between two words run together', async () => {
     const user = userEvent.setup()
     renderWidget({ config: { component: 'text', label: 'Transcript', tags }, initial: 'ab' })
 
     putCursor(field(), 1)
     await user.click(screen.getByRole('button', { name: 'Insert [noise]' }))
-    expect(field()).toHaveValue('a[noise]b')
+    expect(field()).toHaveValue('a [noise] b')
   })
 
   it('offers no tags when read-only', () => {

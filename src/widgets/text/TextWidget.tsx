@@ -7,7 +7,13 @@ import type { WidgetProps } from '../types'
 import { textValue } from '../values'
 import { inlineStyles, widgetLabel } from '../WidgetLabel'
 import { DiacriticPalette } from './DiacriticPalette'
-import { type Edit, insertAtSelection, insertDictation, replaceNewlines } from './insert'
+import {
+  type Edit,
+  insertAtSelection,
+  insertDictation,
+  insertSeparated,
+  replaceNewlines,
+} from './insert'
 import { SpeechButton } from './SpeechButton'
 import { TagButtons } from './TagButtons'
 import { useSpeechToText } from './useSpeechToText'
@@ -61,8 +67,10 @@ export function TextWidget({
     end: field.current?.selectionEnd ?? current.current.length,
   })
 
-  const insert = (open: string, close?: string) => {
-    apply(insertAtSelection(current.current, selection(), open, close))
+  /** Signs go into the word at the cursor; tags stand apart from the words around them. */
+  const insert = (open: string, close?: string, { separated = false } = {}) => {
+    const place = separated ? insertSeparated : insertAtSelection
+    apply(place(current.current, selection(), open, close))
     field.current?.focus()
   }
 
@@ -70,8 +78,11 @@ export function TextWidget({
   // same object for the item's context while always calling this render's insert.
   const latestInsert = useRef(insert)
   latestInsert.current = insert
-  const target = useMemo(() => ({ insert: (tag: string) => latestInsert.current(tag) }), [])
-  const { registerTextTarget, focusTextTarget } = useItemWidgets()
+  const target = useMemo(
+    () => ({ insert: (tag: string) => latestInsert.current(tag, undefined, { separated: true }) }),
+    [],
+  )
+  const { registerTextTarget, focusTextTarget, inputName } = useItemWidgets()
   useEffect(
     () => (readOnly ? undefined : registerTextTarget(target)),
     [readOnly, registerTextTarget, target],
@@ -103,7 +114,9 @@ export function TextWidget({
 
   const { props: labelProps, text: labelText } = widgetLabel(config, name)
   const common = {
-    name,
+    name: inputName(name),
+    // The browser's suggestions of what was typed before would offer other items' answers.
+    autoComplete: 'off',
     ...labelProps,
     placeholder: config.placeholder,
     value: text,
@@ -135,7 +148,10 @@ export function TextWidget({
       )}
       {(tags.length > 0 || signs.length > 0 || showSpeech) && (
         <Group gap={4} role="group" aria-label={t`Insert into ${labelText}`}>
-          <TagButtons tags={tags} onInsert={(tag) => insert(tag.tag, tag.closing_tag)} />
+          <TagButtons
+            tags={tags}
+            onInsert={(tag) => insert(tag.tag, tag.closing_tag, { separated: true })}
+          />
           <DiacriticPalette signs={signs} onInsert={(sign) => insert(sign)} />
           {showSpeech && (
             <SpeechButton

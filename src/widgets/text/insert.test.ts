@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { insertAtSelection, insertDictation, replaceNewlines } from './insert'
+import { insertAtSelection, insertDictation, insertSeparated, replaceNewlines } from './insert'
 
 describe('insertAtSelection', () => {
   it('inserts at the cursor and moves the cursor after the insertion', () => {
@@ -29,6 +29,35 @@ describe('insertAtSelection', () => {
 
   it('clamps a selection outside the text', () => {
     expect(insertAtSelection('ab', { start: 9, end: 9 }, '!').text).toBe('ab!')
+  })
+})
+
+describe('insertSeparated', () => {
+  it('keeps a tag apart from the words it lands between, with the cursor after it', () => {
+    expect(insertSeparated('helloworld', { start: 5, end: 5 }, '[noise]')).toEqual({
+      text: 'hello [noise] world',
+      selection: { start: 14, end: 14 },
+    })
+  })
+
+  it('adds no space where there is one, at either end, or next to brackets and punctuation', () => {
+    expect(insertSeparated('hello world', { start: 5, end: 5 }, '[noise]').text).toBe(
+      'hello [noise] world',
+    )
+    expect(insertSeparated('hello ', { start: 6, end: 6 }, '[noise]').text).toBe('hello [noise]')
+    expect(insertSeparated('', { start: 0, end: 0 }, '[noise]').text).toBe('[noise]')
+    expect(insertSeparated('hello.', { start: 5, end: 5 }, '[noise]').text).toBe('hello [noise].')
+    expect(insertSeparated('()', { start: 1, end: 1 }, '[12.5]').text).toBe('([12.5])')
+  })
+
+  it('keeps a wrapped selection apart from its neighbours, the cursor between empty tags', () => {
+    expect(insertSeparated('saybonjournow', { start: 3, end: 10 }, '<f>', '</f>').text).toBe(
+      'say <f>bonjour</f> now',
+    )
+    expect(insertSeparated('ab', { start: 1, end: 1 }, '<f>', '</f>')).toEqual({
+      text: 'a <f></f> b',
+      selection: { start: 5, end: 5 },
+    })
   })
 })
 

@@ -5,6 +5,11 @@ export type Edit = { text: string; selection: Selection }
 
 const clamp = (position: number, text: string) => Math.min(Math.max(position, 0), text.length)
 
+/** The selection inside the text, start first (a backwards selection has them the other way). */
+function within(text: string, { start, end }: Selection): Selection {
+  return { start: clamp(Math.min(start, end), text), end: clamp(Math.max(start, end), text) }
+}
+
 /**
  * Inserts `open` at the cursor, replacing the selection. With `close`, the selection is wrapped
  * instead: `open` + selection + `close`. The cursor ends after the insertion, or between the two
@@ -16,8 +21,7 @@ export function insertAtSelection(
   open: string,
   close?: string,
 ): Edit {
-  const start = clamp(Math.min(selection.start, selection.end), text)
-  const end = clamp(Math.max(selection.start, selection.end), text)
+  const { start, end } = within(text, selection)
   const before = text.slice(0, start)
   const selected = text.slice(start, end)
   const after = text.slice(end)
@@ -33,18 +37,38 @@ export function insertAtSelection(
   }
 }
 
+/** No space is wanted after these (a space, an opening bracket)... */
+const OPENS = /[\s([{«„“]/
+/** ...nor before these (a space, closing punctuation). */
+const CLOSES = /[\s.,;:!?)\]}»”…]/
+
 /**
- * Dictated text joins what is already there with a space on either side where a word would
- * otherwise run into it.
+ * Inserts like insertAtSelection, with a space on either side where the insertion would
+ * otherwise run into a neighbouring word: 'hello|world' with [noise] gives 'hello [noise] world',
+ * while 'hello|.' gives 'hello [noise].'. Tags, time tags and dictated words insert this way.
  */
+export function insertSeparated(
+  text: string,
+  selection: Selection,
+  open: string,
+  close?: string,
+): Edit {
+  const { start, end } = within(text, selection)
+  const previous = text[start - 1]
+  const next = text[end]
+  const before = previous !== undefined && !OPENS.test(previous) ? ' ' : ''
+  const after = next !== undefined && !CLOSES.test(next) ? ' ' : ''
+  if (close === undefined || close === '') {
+    return insertAtSelection(text, { start, end }, before + open + after)
+  }
+  return insertAtSelection(text, { start, end }, before + open, close + after)
+}
+
+/** Dictated words join what is already there as words (insertSeparated). */
 export function insertDictation(text: string, selection: Selection, spoken: string): Edit {
   const words = spoken.trim()
   if (words === '') return { text, selection }
-  const start = clamp(Math.min(selection.start, selection.end), text)
-  const end = clamp(Math.max(selection.start, selection.end), text)
-  const spaceBefore = start > 0 && !/\s/.test(text[start - 1] ?? '') ? ' ' : ''
-  const spaceAfter = end < text.length && !/\s/.test(text[end] ?? '') ? ' ' : ''
-  return insertAtSelection(text, { start, end }, spaceBefore + words + spaceAfter)
+  return insertSeparated(text, selection, words)
 }
 
 /**

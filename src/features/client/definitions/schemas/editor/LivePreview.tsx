@@ -13,11 +13,6 @@ import {
 import { useMemo, useState } from 'react'
 import type { Preferences } from '../../../../../../contract/auth'
 import {
-  evaluateValidators,
-  type Messages,
-  type ValidationResult,
-} from '../../../../../../contract/schema-rules'
-import {
   MEDIA_COMPONENTS,
   type TaskSchemaDocument,
   type WidgetComponent,
@@ -52,13 +47,6 @@ function previewItemData(schema: TaskSchemaDocument, typed: Record<string, strin
   return data
 }
 
-/** Only the messages of fields the author has answered: a fresh preview shows no errors. */
-function messagesOfTouched(result: ValidationResult, touched: ReadonlySet<string>) {
-  const only = (messages: Messages) =>
-    Object.fromEntries(Object.entries(messages).filter(([field]) => touched.has(field)))
-  return { errors: only(result.errors), warnings: only(result.warnings), info: only(result.info) }
-}
-
 /**
  * The item as workers will see it, drawn by the real widgets. The author types sample item
  * values and can fill in the annotation fields to try the validators and row visibility.
@@ -71,10 +59,6 @@ export function LivePreview({ schema }: { schema: TaskSchemaDocument | null }) {
   const item = useMemo(
     () => ({ id: 0, data: schema ? previewItemData(schema, itemData) : {} }),
     [schema, itemData],
-  )
-  const messages = useMemo(
-    () => schema && messagesOfTouched(evaluateValidators(schema, annotation, item.data), touched),
-    [schema, annotation, item.data, touched],
   )
 
   return (
@@ -130,7 +114,8 @@ export function LivePreview({ schema }: { schema: TaskSchemaDocument | null }) {
                   setAnnotation(next)
                   setTouched((current) => new Set(current).add(field))
                 }}
-                messages={messages ?? undefined}
+                validateLocally
+                touched={touched}
                 mediaUrl={sampleMediaUrl}
                 preferences={PREVIEW_PREFERENCES}
               />

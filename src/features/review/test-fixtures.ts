@@ -1,0 +1,32 @@
+import type { ReviewedItem } from '../../../contract/review'
+import { testSchema } from '../annotate/test-fixtures'
+
+/** Fixtures of the reviewer's API for the review tests. */
+
+/** A locked review item, not graded yet. */
+export const ITEM: ReviewedItem = {
+  id: 41,
+  item_id: 7,
+  annotation_id: 9,
+  status: 'LOCKED',
+  generated_timestamp: '2030-01-01T10:00:00.000Z',
+  protocol: { id: 3, name: 'Rules', version: 2, created_timestamp: '2029-12-01T10:00:00.000Z' },
+  user_id: 5,
+  task: { id: 12, description: 'Transcribe' },
+  languages: {
+    base: { id: 1, code: 'en', name: 'English' },
+    target: { id: 2, code: 'pl', name: 'Polish' },
+  },
+  locked_timestamp: '2030-01-01T11:00:00.000Z',
+  is_bonus: false,
+  reviewer: null,
+  mark: 0,
+  error_types: [],
+  comment: '',
+  reviewed_timestamp: null,
+  lock_expiration_timestamp: '2030-01-01T12:00:00.000Z',
+  annotation_timestamp: '2030-01-01T09:00:00.000Z',
+  item_data: {},
+  annotation_data: {},
+  schema: testSchema,
+}
