@@ -12,6 +12,7 @@ import {
   resolveDisplayLanguage,
 } from '../../i18n/i18n'
 import { storage } from '../../storage'
+import { ColorSchemeChoice } from '../../ui/ColorSchemeChoice'
 import { notifyError } from '../../ui/notify'
 import { authKeys, preferencesQuery } from '../auth/queries'
 import { updatePreferences } from './api'
@@ -38,12 +39,13 @@ const preferenceTexts: Record<
 
 const PREFERENCE_KEYS = Object.keys(preferenceTexts) as PreferenceKey[]
 
-/** /user/settings: the player and dictation preferences, and the display language. */
+/** /user/settings: the player and dictation preferences, the display language and colours. */
 export function SettingsPage() {
   return (
     <Stack gap="lg">
       <PreferenceSwitches />
       <DisplayLanguageSelect />
+      <ColorSchemeChoice />
     </Stack>
   )
 }
