@@ -64,9 +64,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
   if (asCards) return <DataCards {...props} />
   const table = <RowTable {...props} />
   if (minWidth === undefined) return table
+  return <TableScroller minWidth={minWidth}>{table}</TableScroller>
+}
+
+/**
+ * Holds a table that needs `minWidth`: narrower, it scrolls sideways with the browser's own scroll
+ * bar (Mantine's scroll area hid it) and shadows on the sides still hiding columns.
+ */
+export function TableScroller({ minWidth, children }: { minWidth: number; children: ReactNode }) {
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native" style={SCROLL_SHADOWS}>
-      {table}
+      {children}
     </Table.ScrollContainer>
   )
 }
