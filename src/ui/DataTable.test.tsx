@@ -128,6 +128,28 @@ describe('the data table', () => {
     expect(screen.getByRole('checkbox', { name: 'Select boris' })).toBeChecked()
   })
 
+  it('says what a card titled by a bare number numbers', () => {
+    screenOfWidth(390)
+    render(
+      <MantineProvider env="test">
+        <DataTable
+          label="Feedback items"
+          rows={[{ id: 12, mark: 'Good' }]}
+          rowKey={(row) => row.id}
+          minWidth={760}
+          columns={[
+            { key: 'id', header: 'ID', cell: (row) => row.id, rowHeader: true },
+            { key: 'mark', header: 'Mark', cell: (row) => row.mark },
+          ]}
+        />
+      </MantineProvider>,
+    )
+    const [card] = within(screen.getByRole('list', { name: 'Feedback items' })).getAllByRole(
+      'listitem',
+    )
+    expect(card).toHaveTextContent(/^ID 12MarkGood$/)
+  })
+
   it('stays a table on a phone when it needs no particular width', () => {
     screenOfWidth(390)
     renderTable(undefined)

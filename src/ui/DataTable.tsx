@@ -170,7 +170,7 @@ function DataCards<T>({ label, columns, rows, rowKey, busy }: DataTableProps<T>)
               <Group justify="space-between" wrap="nowrap" gap="sm" mb={4} align="flex-start">
                 <Text component="div" fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
                   {titles.map((column) => (
-                    <div key={column.key}>{column.cell(row)}</div>
+                    <CardTitle key={column.key} name={column.header} value={column.cell(row)} />
                   ))}
                 </Text>
                 <Group gap="xs" wrap="nowrap">
@@ -199,6 +199,19 @@ function DataCards<T>({ label, columns, rows, rowKey, busy }: DataTableProps<T>)
         ))}
       </Box>
     </Box>
+  )
+}
+
+/** A row header's cell; a bare number (an id) says what it numbers. */
+function CardTitle({ name, value }: { name: ReactNode; value: ReactNode }) {
+  if (typeof value !== 'number') return <div>{value}</div>
+  return (
+    <div>
+      <Text span c="dimmed" fw={400} size="sm">
+        {name}
+      </Text>{' '}
+      {value}
+    </div>
   )
 }
 
