@@ -12,10 +12,10 @@ import {
   resolveDisplayLanguage,
 } from '../../i18n/i18n'
 import { storage } from '../../storage'
-import { ColorSchemeChoice } from '../../ui/ColorSchemeChoice'
 import { notifyError } from '../../ui/notify'
 import { authKeys, preferencesQuery } from '../auth/queries'
 import { updatePreferences } from './api'
+import { ColorSchemeChoice } from './ColorSchemeChoice'
 
 type PreferenceKey = keyof Preferences
 

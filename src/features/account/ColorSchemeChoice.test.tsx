@@ -3,8 +3,8 @@ import { MantineProvider } from '@mantine/core'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../i18n/i18n'
-import { screenMatching } from '../test/media-queries'
+import { i18n } from '../../i18n/i18n'
+import { screenMatching } from '../../test/media-queries'
 import { ColorSchemeChoice } from './ColorSchemeChoice'
 
 /** The provider as main.tsx sets it up: the system's scheme unless the device chose one. */
