@@ -177,7 +177,7 @@ test.describe('list pages on a tablet and a phone', () => {
     await expect(title).not.toBeInViewport()
     await expect(brand).not.toBeInViewport()
     const bar = await progress.evaluate((element) => {
-      let part: HTMLElement | null = element
+      let part: Element | null = element
       while (part && getComputedStyle(part).position !== 'sticky') part = part.parentElement
       return part?.getBoundingClientRect()
     })

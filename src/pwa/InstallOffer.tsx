@@ -27,7 +27,9 @@ function appleMobileBrowser(): boolean {
 
 /** The browser's held install prompt, also when it comes after this component has mounted. */
 function useHeldInstallPrompt(): [InstallPromptEvent | undefined, () => void] {
-  const [event, setEvent] = useState(() => heldInstallPrompt.event as InstallPromptEvent)
+  const [event, setEvent] = useState(
+    () => heldInstallPrompt.event as InstallPromptEvent | undefined,
+  )
   useEffect(() => {
     heldInstallPrompt.onHeld = () => setEvent(heldInstallPrompt.event as InstallPromptEvent)
     return () => {
