@@ -15,7 +15,7 @@ export const FIRST_SCREEN_SOURCES = [
   'src/features/policies/',
   'src/ui/',
   'src/api/',
-  'src/pwa/',
+  'src/pwa/UpdatePrompt.tsx',
   'src/routes/',
   'src/main.tsx',
 ]

@@ -1,4 +1,5 @@
 import './ui/styles/start-up.css'
+import './pwa/install-prompt'
 import { I18nProvider } from '@lingui/react'
 import { MantineProvider } from '@mantine/core'
 import {
@@ -56,7 +57,7 @@ async function start() {
     root.render(
       <StrictMode>
         <I18nProvider i18n={i18n}>
-          <MantineProvider theme={theme}>
+          <MantineProvider theme={theme} defaultColorScheme="auto">
             <AfterPageSettled>
               <Suspense fallback={null}>
                 <Notifications position="top-right" />

@@ -2,9 +2,10 @@ import type { DisplayLanguage } from '../contract/constants'
 
 /**
  * The locally stored keys of the spec (section 9). Everything the app keeps in localStorage goes
- * through here, so sign-out can clear exactly what belongs to the session. The one exception is
- * the outbox's write-ahead journal (offline/journal.ts): unsent changes, kept across sign-out
- * like the outbox itself.
+ * through here, so sign-out can clear exactly what belongs to the session. The exceptions: the
+ * outbox's write-ahead journal (offline/journal.ts), unsent changes kept across sign-out like the
+ * outbox itself; and the colour scheme (light, dark or the system's), which Mantine keeps under
+ * `mantine-color-scheme-value` and which, like the display language, belongs to the device.
  */
 type StoredValues = {
   user: unknown
@@ -21,6 +22,8 @@ type StoredValues = {
   activitySample: unknown
   /** Written on sign-out; other tabs see the storage event and sign out too. */
   logoutSignal: number
+  /** The offer to install the app was declined on this device (src/pwa/InstallOffer.tsx). */
+  installOfferDeclined: boolean
 }
 
 export type StorageKey = keyof StoredValues

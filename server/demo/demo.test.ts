@@ -196,6 +196,8 @@ describe('createDemoWorkspace', () => {
       expect(pngBytes.toString('ascii', 12, 16)).toBe('IHDR')
       const width = pngBytes.readUInt32BE(16)
       const height = pngBytes.readUInt32BE(20)
+      // A picture's size, filling the image widget's 320-pixel box rather than a dot in it.
+      expect({ width, height }).toEqual({ width: 480, height: 320 })
       const idatLength = pngBytes.readUInt32BE(33)
       expect(pngBytes.toString('ascii', 37, 41)).toBe('IDAT')
       const pixels = inflateSync(pngBytes.subarray(41, 41 + idatLength))

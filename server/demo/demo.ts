@@ -320,6 +320,12 @@ async function insertDefinitionsAndTask(db: Db, input: DefinitionsInput): Promis
 
 type DemoMedia = { audio: StoredFile[]; images: StoredFile[] }
 
+/**
+ * The demo's pictures: as tall as the image widget's box on the annotation screen (320 pixels),
+ * in a photo's 3:2, so they show at their own size instead of as a dot in an empty box.
+ */
+const DEMO_PICTURE_SIZE = { width: 480, height: 320 }
+
 /** Picture colours of the nine items, matching the colour their prompt names. */
 const PICTURE_COLOURS: Rgb[] = [
   [120, 120, 120],
@@ -341,7 +347,7 @@ async function writeDemoMedia(mediaDir: string): Promise<DemoMedia> {
     const root = 440 * 2 ** (position / 12)
     const wav = toneWav([root, root * 1.25, root * 1.5], TONE_MS)
     audio.push(await storeFile(mediaDir, wav, 'audio/wav', `demo-${position + 1}.wav`))
-    const png = discPng(48, [230, 236, 245], PICTURE_COLOURS[position]!)
+    const png = discPng(DEMO_PICTURE_SIZE, [230, 236, 245], PICTURE_COLOURS[position]!)
     images.push(await storeFile(mediaDir, png, 'image/png', `demo-${position + 1}.png`))
   }
   return { audio, images }

@@ -54,24 +54,32 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return chunk
 }
 
-/** An 8-bit RGB PNG: a disc of `foreground` on a vertical gradient from `background` to white. */
-export function discPng(size: number, background: Rgb, foreground: Rgb): Buffer {
-  const rowBytes = 1 + size * 3
-  const pixels = Buffer.alloc(rowBytes * size)
-  const centre = (size - 1) / 2
-  const radius = size * 0.3
-  for (let y = 0; y < size; y++) {
+/**
+ * An 8-bit RGB PNG: a disc of `foreground` on a vertical gradient from `background` to white. A
+ * number makes a square picture.
+ */
+export function discPng(
+  size: number | { width: number; height: number },
+  background: Rgb,
+  foreground: Rgb,
+): Buffer {
+  const { width, height } = typeof size === 'number' ? { width: size, height: size } : size
+  const rowBytes = 1 + width * 3
+  const pixels = Buffer.alloc(rowBytes * height)
+  const centre = { x: (width - 1) / 2, y: (height - 1) / 2 }
+  const radius = Math.min(width, height) * 0.3
+  for (let y = 0; y < height; y++) {
     pixels[y * rowBytes] = 0 // filter type None
-    const shade = y / (size - 1)
-    for (let x = 0; x < size; x++) {
-      const inDisc = (x - centre) ** 2 + (y - centre) ** 2 <= radius ** 2
-      const colour = inDisc ? foreground : background.map((c) => Math.round(c + (255 - c) * shade))
-      pixels.set(colour, y * rowBytes + 1 + x * 3)
+    const shade = y / (height - 1)
+    const backgroundRow = background.map((c) => Math.round(c + (255 - c) * shade))
+    for (let x = 0; x < width; x++) {
+      const inDisc = (x - centre.x) ** 2 + (y - centre.y) ** 2 <= radius ** 2
+      pixels.set(inDisc ? foreground : backgroundRow, y * rowBytes + 1 + x * 3)
     }
   }
   const header = Buffer.alloc(13)
-  header.writeUInt32BE(size, 0)
-  header.writeUInt32BE(size, 4)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
   header[8] = 8 // bit depth
   header[9] = 2 // truecolour
   return Buffer.concat([

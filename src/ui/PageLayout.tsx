@@ -1,7 +1,9 @@
-import { Badge, Flex, Grid } from '@mantine/core'
+import { Badge, Box, Grid, Group, Stack } from '@mantine/core'
 import { type RegisteredRouter, useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { RouterButton } from './links'
 import { RouterNavLink } from './nav-link'
+import { useSideMenusCollapsed } from './use-screen-width'
 
 /**
  * Every path a link of the app can lead to, read off the registered router (not the generated
@@ -31,53 +33,62 @@ function isWithin(pathname: string, to: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`)
 }
 
+type MenuProps = { label: string; items: PageMenuItem[]; pathname: string }
+
 /**
  * An area page: its sections on the left, the active section's sub-menu on the right, the content
- * between. On phones both menus wrap into rows above the content.
+ * between. On narrower screens both menus become compact bars above the content, which then has
+ * the whole width; their badges stay in view.
  */
 export function PageLayout({ menuLabel, menu, children }: PageLayoutProps) {
   const pathname = useLocation({ select: (location) => location.pathname })
+  const collapsed = useSideMenusCollapsed()
   const activeSection = menu.find((item) => isWithin(pathname, item.to))
   const subMenu = activeSection?.children ?? []
-  const hasSubMenu = subMenu.length > 0
+  const sections: MenuProps = { label: menuLabel, items: menu, pathname }
+  const sub: MenuProps | null =
+    activeSection && subMenu.length > 0
+      ? { label: activeSection.label, items: subMenu, pathname }
+      : null
 
+  if (collapsed) {
+    return (
+      <Stack gap="md">
+        <Stack gap="xs">
+          <SectionBar {...sections} />
+          {sub && <SubMenuBar {...sub} />}
+        </Stack>
+        <Box miw={0}>{children}</Box>
+      </Stack>
+    )
+  }
   return (
     <Grid gap="lg">
-      <Grid.Col span={{ base: 12, sm: 3, lg: 2 }} order={1}>
-        <PageMenu label={menuLabel} items={menu} pathname={pathname} />
+      <Grid.Col span={2}>
+        <SideMenu {...sections} />
       </Grid.Col>
-      <Grid.Col
-        span={{ base: 12, sm: hasSubMenu ? 6 : 9, lg: hasSubMenu ? 8 : 10 }}
-        order={{ base: 3, sm: 2 }}
-      >
-        {children}
-      </Grid.Col>
-      {hasSubMenu && activeSection && (
-        <Grid.Col span={{ base: 12, sm: 3, lg: 2 }} order={{ base: 2, sm: 3 }}>
-          <PageMenu label={activeSection.label} items={subMenu} pathname={pathname} />
+      <Grid.Col span={sub ? 8 : 10}>{children}</Grid.Col>
+      {sub && (
+        <Grid.Col span={2}>
+          <SideMenu {...sub} />
         </Grid.Col>
       )}
     </Grid>
   )
 }
 
-function PageMenu({
-  label,
-  items,
-  pathname,
-}: {
-  label: string
-  items: PageMenuItem[]
-  pathname: string
-}) {
+function MenuBadge({ count }: { count: number | undefined }) {
+  return count ? (
+    <Badge size="sm" color="red" circle>
+      {count}
+    </Badge>
+  ) : null
+}
+
+/** A menu as a column of links beside the content. */
+function SideMenu({ label, items, pathname }: MenuProps) {
   return (
-    <Flex
-      component="nav"
-      aria-label={label}
-      direction={{ base: 'row', sm: 'column' }}
-      wrap={{ base: 'wrap', sm: 'nowrap' }}
-      gap={4}
-    >
+    <Stack component="nav" aria-label={label} gap={4}>
       {items.map((item) => {
         const active = isWithin(pathname, item.to)
         return (
@@ -87,17 +98,65 @@ function PageMenu({
             label={item.label}
             active={active}
             aria-current={active ? 'page' : undefined}
-            w={{ base: 'auto', sm: '100%' }}
-            rightSection={
-              item.badge ? (
-                <Badge size="sm" color="red" circle>
-                  {item.badge}
-                </Badge>
-              ) : null
-            }
+            rightSection={<MenuBadge count={item.badge} />}
           />
         )
       })}
-    </Flex>
+    </Stack>
+  )
+}
+
+/** The sections as a row of pills above the content, wrapping rather than hiding any. */
+function SectionBar({ label, items, pathname }: MenuProps) {
+  return (
+    <Group component="nav" aria-label={label} gap={6}>
+      {items.map((item) => {
+        const active = isWithin(pathname, item.to)
+        return (
+          <RouterButton
+            key={item.to}
+            to={item.to}
+            aria-current={active ? 'page' : undefined}
+            variant={active ? 'filled' : 'default'}
+            radius="xl"
+            size="compact-sm"
+            rightSection={<MenuBadge count={item.badge} />}
+          >
+            {item.label}
+          </RouterButton>
+        )
+      })}
+    </Group>
+  )
+}
+
+/** The active section's sub-menu as a row of tabs under the sections. */
+function SubMenuBar({ label, items, pathname }: MenuProps) {
+  return (
+    <Group
+      component="nav"
+      aria-label={label}
+      gap={4}
+      pb={4}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      {items.map((item) => {
+        const active = isWithin(pathname, item.to)
+        return (
+          <RouterButton
+            key={item.to}
+            to={item.to}
+            aria-current={active ? 'page' : undefined}
+            variant={active ? 'light' : 'subtle'}
+            color={active ? undefined : 'gray'}
+            size="compact-sm"
+            fw={active ? 700 : 500}
+            rightSection={<MenuBadge count={item.badge} />}
+          >
+            {item.label}
+          </RouterButton>
+        )
+      })}
+    </Group>
   )
 }

@@ -1,14 +1,9 @@
 import { render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screenMatching } from '../test/media-queries'
 import { usePhoneLayout, useViewportAtMost } from './use-screen-width'
 
-function matchingOnly(matchingQuery: string) {
-  const original = window.matchMedia
-  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
-    ...original(query),
-    matches: query === matchingQuery,
-  }))
-}
+const matchingOnly = (matchingQuery: string) => screenMatching((query) => query === matchingQuery)
 
 function Layouts({ seen }: { seen: { phone: boolean; narrow: boolean }[] }) {
   seen.push({ phone: usePhoneLayout(), narrow: useViewportAtMost('36em') })

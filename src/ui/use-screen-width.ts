@@ -15,3 +15,20 @@ export function useViewportAtMost(maxWidth: string): boolean {
 export function usePhoneLayout(): boolean {
   return useViewportAtMost(`${MOBILE_MAX_WIDTH}px`)
 }
+
+/**
+ * Below the theme's xl breakpoint (1400 px) an area's left and right menus leave the content too
+ * little room for its tables (about 390 px on an 820 px tablet): they become bars above it.
+ */
+export function useSideMenusCollapsed(): boolean {
+  return useViewportAtMost('87.4375em')
+}
+
+/**
+ * Below the theme's xs breakpoint (576 px), where the header's menu folds behind its burger:
+ * the annotation screen keeps one status line in view and lets the headers scroll away
+ * (app-frame.css uses the same width).
+ */
+export function usePhoneHeaderLayout(): boolean {
+  return useViewportAtMost('35.99em')
+}

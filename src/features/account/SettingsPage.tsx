@@ -15,6 +15,7 @@ import { storage } from '../../storage'
 import { notifyError } from '../../ui/notify'
 import { authKeys, preferencesQuery } from '../auth/queries'
 import { updatePreferences } from './api'
+import { ColorSchemeChoice } from './ColorSchemeChoice'
 
 type PreferenceKey = keyof Preferences
 
@@ -38,12 +39,13 @@ const preferenceTexts: Record<
 
 const PREFERENCE_KEYS = Object.keys(preferenceTexts) as PreferenceKey[]
 
-/** /user/settings: the player and dictation preferences, and the display language. */
+/** /user/settings: the player and dictation preferences, the display language and colours. */
 export function SettingsPage() {
   return (
     <Stack gap="lg">
       <PreferenceSwitches />
       <DisplayLanguageSelect />
+      <ColorSchemeChoice />
     </Stack>
   )
 }

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Preferences } from '../../../contract/auth'
 import { useOutboxStatus, useStorageWarning } from '../../offline/hooks'
 import { DrawnInTransition } from '../../ui/deferred/drawn-in-transition'
+import { AfterFirstPagePainted } from '../../ui/deferred/page-settled'
 import { ProgressiveList } from '../../ui/deferred/progressive-list'
 import { RouterButton } from '../../ui/links'
 import { replayItemAudio, toggleItemAudio } from '../../widgets'
@@ -21,6 +22,7 @@ import { needsProtocolRead, protocolConfirmRoute } from './loaders'
 import { OfflineCopyStatus } from './OfflineCopyStatus'
 import { itemSetQuery } from './queries'
 import { SaveRefusedAlert } from './SaveRefusedAlert'
+import { SyncIndicator } from './SyncIndicator'
 import { ShortcutsHelp, useAnnotationShortcuts } from './shortcuts'
 import { endsTheLock, rejectedAnnotation } from './sync'
 import { useAnnotationEditor } from './useAnnotationEditor'
@@ -124,8 +126,13 @@ export function AnnotationPage({ itemSetId }: { itemSetId: number }) {
       <ItemSetHeader
         view={view}
         done={done}
-        offline={<OfflineCopyStatus copy={copy} />}
+        offline={(compact) => <OfflineCopyStatus copy={copy} compact={compact} />}
         tools={<ShortcutsHelp />}
+        sync={
+          <AfterFirstPagePainted>
+            <SyncIndicator />
+          </AfterFirstPagePainted>
+        }
         lockEnded={lockEnded}
         alert={<SaveRefusedAlert rejections={rejections} />}
       />

@@ -94,8 +94,8 @@ export const ItemCard = memo(function ItemCard({
       onPointerDown={() => onActivate(index)}
       style={{
         borderColor: active ? 'var(--mantine-color-blue-5)' : undefined,
-        // Brought into view below the app header and the set's sticky header.
-        scrollMarginTop: 'calc(var(--app-header-height, 0px) + 12rem)',
+        // Brought into view below what stays in view above it (app-frame.css).
+        scrollMarginTop: 'var(--item-card-scroll-margin)',
       }}
     >
       <Stack gap="sm">

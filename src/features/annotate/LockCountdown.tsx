@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { Text, type TextProps } from '@mantine/core'
+import { Group, Text, type TextProps, VisuallyHidden } from '@mantine/core'
+import { IconClock } from '@tabler/icons-react'
 import dayjs from 'dayjs'
 import { useEffect, useMemo, useState } from 'react'
 import { DATE_TIME_FORMAT } from '../../../contract/constants'
@@ -21,8 +22,14 @@ function useNow(intervalMs: number): number {
   return now
 }
 
+type LockCountdownProps = {
+  expiresAt: string
+  /** A clock and the time left, for a phone's one-line status bar; the words stay for readers. */
+  compact?: boolean
+} & TextProps
+
 /** How long an item set stays locked to the worker, counting down each second. */
-export function LockCountdown({ expiresAt, ...props }: { expiresAt: string } & TextProps) {
+export function LockCountdown({ expiresAt, compact = false, ...props }: LockCountdownProps) {
   const now = useNow(1000)
   // Parsed and formatted once, not on every second's render.
   const expiry = useMemo(() => {
@@ -32,10 +39,19 @@ export function LockCountdown({ expiresAt, ...props }: { expiresAt: string } & T
   const left = expiry.ms - now
   const { until } = expiry
   const timeLeft = formatTimeLeft(left)
+  const words = left > 0 ? <Trans>Lock ends in {timeLeft}</Trans> : <Trans>Lock expired</Trans>
   return (
     <OnDemandTooltip label={<Trans>Locked for you until {until}</Trans>}>
       <Text size="sm" c={left > 0 ? undefined : 'red'} {...props}>
-        {left > 0 ? <Trans>Lock ends in {timeLeft}</Trans> : <Trans>Lock expired</Trans>}
+        {compact ? (
+          <Group component="span" gap={2} wrap="nowrap">
+            <IconClock size={14} aria-hidden />
+            <span aria-hidden>{left > 0 ? timeLeft : '0:00:00'}</span>
+            <VisuallyHidden>{words}</VisuallyHidden>
+          </Group>
+        ) : (
+          words
+        )}
       </Text>
     </OnDemandTooltip>
   )

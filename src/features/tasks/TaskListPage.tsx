@@ -5,6 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
 import { ApiError } from '../../api/client'
 import { subscribe } from '../../offline/outbox'
+import { InstallOffer } from '../../pwa/InstallOffer'
+import { AfterPageSettled } from '../../ui/deferred/page-settled'
 import { MessagePage } from '../../ui/MessagePage'
 import { DeviceItemSets } from './DeviceItemSets'
 import { deviceItemSetsQuery } from './device-sets'
@@ -102,6 +104,9 @@ export function TaskListPage() {
         </Text>
       </div>
       {content}
+      <AfterPageSettled>
+        <InstallOffer />
+      </AfterPageSettled>
     </Stack>
   )
 }

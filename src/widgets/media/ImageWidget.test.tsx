@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -32,8 +32,24 @@ describe('ImageWidget', () => {
     expect(reserved).not.toBe('')
 
     scrollAllIntoView()
+    await screen.findByRole('img', { name: 'Picture' })
+    expect(screen.getByRole('button', { name: 'Zoom image: Picture' }).style.height).toBe(reserved)
+  })
+
+  it('enlarges a small picture at most three times, keeping its proportions', async () => {
+    renderWidget({ config, mediaUrl, initial: { uuid: 'i1' }, readOnly: true })
+    scrollAllIntoView()
     const image = await screen.findByRole('img', { name: 'Picture' })
-    expect(image.style.height).toBe(reserved)
+    expect(image).not.toBeVisible()
+
+    Object.defineProperties(image, { naturalWidth: { value: 48 }, naturalHeight: { value: 40 } })
+    fireEvent.load(image)
+    expect(image).toBeVisible()
+    expect([image.style.width, image.style.height]).toEqual([
+      'min(144px, 100%)',
+      'min(120px, 100%)',
+    ])
+    expect(image.style.getPropertyValue('--image-object-fit')).toBe('contain')
   })
 
   it('loads near the viewport and zooms on click', async () => {

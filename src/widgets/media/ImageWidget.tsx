@@ -7,13 +7,30 @@ import { mediaValue } from '../values'
 import { MediaFrame } from './MediaFrame'
 import { useLazyMedia } from './useLazyMedia'
 
-/** The image's box on the annotation screen; the picture is fitted into it, never enlarged. */
+/** The image's box on the annotation screen, the whole width of the widget. */
 const IMAGE_HEIGHT = 320
+/**
+ * A picture smaller than the box is enlarged up to this many times its size: a thumbnail becomes
+ * legible without blurring into a box-sized smear, and stays centred in the box.
+ */
+const MAX_ENLARGEMENT = 3
+
+type Size = { width: number; height: number }
+
+/** The picture's size in the box: fitted into it, enlarged at most MAX_ENLARGEMENT times. */
+function shownSize(natural: Size | null) {
+  if (!natural) return { opacity: 0 }
+  return {
+    width: `min(${natural.width * MAX_ENLARGEMENT}px, 100%)`,
+    height: `min(${natural.height * MAX_ENLARGEMENT}px, 100%)`,
+  }
+}
 
 /** An image, fetched when near the viewport; a click (or Enter) shows it full size. */
 export function ImageWidget({ name, config, value, mediaUrl }: WidgetProps) {
   const { t } = useLingui()
   const [zoomed, setZoomed] = useState(false)
+  const [natural, setNatural] = useState<Size | null>(null)
   const media = mediaValue(value)
   const { ref, state, src } = useLazyMedia(media && mediaUrl ? mediaUrl(media.uuid) : null)
   const alt = resolveLabel(config.label)?.text ?? name
@@ -32,9 +49,28 @@ export function ImageWidget({ name, config, value, mediaUrl }: WidgetProps) {
           <UnstyledButton
             aria-label={t`Zoom image: ${alt}`}
             onClick={() => setZoomed(true)}
-            style={{ cursor: 'zoom-in' }}
+            w="100%"
+            h={IMAGE_HEIGHT}
+            bg="var(--mantine-color-default-hover)"
+            bdrs="sm"
+            style={{
+              cursor: 'zoom-in',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+            }}
           >
-            <Image src={src} alt={alt} radius="sm" h={IMAGE_HEIGHT} fit="scale-down" />
+            <Image
+              src={src}
+              alt={alt}
+              radius="sm"
+              fit="contain"
+              style={shownSize(natural)}
+              onLoad={(event) => {
+                const { naturalWidth: width, naturalHeight: height } = event.currentTarget
+                setNatural({ width, height })
+              }}
+            />
           </UnstyledButton>
           <Modal opened={zoomed} onClose={() => setZoomed(false)} size="auto" title={alt} centered>
             <Image src={src} alt={alt} fit="contain" mah="85vh" />

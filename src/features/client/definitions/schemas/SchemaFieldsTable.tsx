@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Table } from '@mantine/core'
 import { layoutRows, type TaskSchemaDocument } from '../../../../../contract/task-schema'
+import { TableScroller } from '../../../../ui/DataTable'
 import { widgetRegistry } from '../../../../widgets'
 
 /** The fields of a schema in layout order, with their widget and place on the grid. */
 export function SchemaFieldsTable({ schema }: { schema: TaskSchemaDocument }) {
   const { t, i18n } = useLingui()
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <TableScroller minWidth={640}>
       <Table aria-label={t`Fields`}>
         <Table.Thead>
           <Table.Tr>
@@ -50,6 +51,6 @@ export function SchemaFieldsTable({ schema }: { schema: TaskSchemaDocument }) {
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroller>
   )
 }

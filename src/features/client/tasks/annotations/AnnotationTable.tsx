@@ -5,6 +5,7 @@ import { Fragment, useState } from 'react'
 import type { ExplorerAnnotation } from '../../../../../contract/client-tasks'
 import type { AnnotationOrderingField } from '../../../../../contract/list-params'
 import type { Ordering } from '../../../../../contract/query'
+import { TableScroller } from '../../../../ui/DataTable'
 import { formatDateTime } from '../format'
 import { SortableTh } from '../table/SortableTh'
 import { AnnotationDetails } from './AnnotationDetails'
@@ -35,7 +36,7 @@ export function AnnotationTable({ annotations, ordering, onOrder }: AnnotationTa
   )
 
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <TableScroller minWidth={820}>
       <Table aria-label={t`Annotations`} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -120,6 +121,6 @@ export function AnnotationTable({ annotations, ordering, onOrder }: AnnotationTa
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroller>
   )
 }

@@ -3,6 +3,7 @@ import { Checkbox, Table, Text } from '@mantine/core'
 import type { Task } from '../../../../../contract/client-tasks'
 import type { TaskOrderingField } from '../../../../../contract/list-params'
 import type { Ordering } from '../../../../../contract/query'
+import { TableScroller } from '../../../../ui/DataTable'
 import { RouterAnchor } from '../../../../ui/links'
 import { ClientGroupBadge } from '../../client-group-badge'
 import { formatDate, formatDateTime } from '../format'
@@ -36,7 +37,7 @@ export function TaskTable({ tasks, ordering, onOrder, selected, onSelect }: Task
   )
 
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <TableScroller minWidth={1100}>
       <Table aria-label={t`Tasks`} highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -123,6 +124,6 @@ export function TaskTable({ tasks, ordering, onOrder, selected, onSelect }: Task
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroller>
   )
 }
