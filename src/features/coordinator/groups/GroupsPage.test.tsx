@@ -94,13 +94,13 @@ describe('the coordinator groups page', { timeout: 20_000 }, () => {
   it('keeps an unsaved change across a reload, and discards it on request', async () => {
     const user = userEvent.setup()
     const bodies = groupsServer()
-    const first = renderWithRouter(<GroupsPage group={north.id} onGroup={() => {}} />)
+    const first = renderWithRouter(<GroupsPage group={undefined} onGroup={() => {}} />)
     await screen.findByRole('region', { name: 'Members of North team' })
     await user.click(within(members()).getByRole('button', { name: 'Remove ola' }))
     await addMember(user, 'zo', 'Zoe Adams (zoe)')
     first.unmount()
 
-    renderWithRouter(<GroupsPage group={north.id} onGroup={() => {}} />)
+    renderWithRouter(<GroupsPage group={undefined} onGroup={() => {}} />)
     const restored = await screen.findByRole('alert', { name: 'Unsaved changes restored' })
     expect(within(members()).getByText('1 to add, 1 to remove')).toBeInTheDocument()
     expect(within(members()).getByRole('button', { name: 'Keep ola' })).toBeInTheDocument()
@@ -122,7 +122,7 @@ describe('the coordinator groups page', { timeout: 20_000 }, () => {
         { status: 400 },
       ),
     )
-    renderWithRouter(<GroupsPage group={north.id} onGroup={() => {}} />)
+    renderWithRouter(<GroupsPage group={undefined} onGroup={() => {}} />)
     await screen.findByRole('region', { name: 'Members of North team' })
     await addMember(user, 'zo', 'Zoe Adams (zoe)')
     await user.click(within(members()).getByRole('button', { name: 'Save members' }))
@@ -140,7 +140,7 @@ describe('the coordinator groups page', { timeout: 20_000 }, () => {
   it('says what went wrong when saving fails for another reason', async () => {
     const user = userEvent.setup()
     groupsServer(() => apiError(409, 'The group changed meanwhile.', 'conflict'))
-    renderWithRouter(<GroupsPage group={north.id} onGroup={() => {}} />)
+    renderWithRouter(<GroupsPage group={undefined} onGroup={() => {}} />)
     await screen.findByRole('region', { name: 'Members of North team' })
     await user.click(within(members()).getByRole('button', { name: 'Remove max' }))
     await user.click(within(members()).getByRole('button', { name: 'Save members' }))
@@ -150,8 +150,19 @@ describe('the coordinator groups page', { timeout: 20_000 }, () => {
   })
 
   it('shows the members of a managed group without letting them be changed', async () => {
+    const user = userEvent.setup()
     groupsServer()
-    renderWithRouter(<GroupsPage group={managed.id} onGroup={() => {}} />)
+    const chosen: number[] = []
+    const page = (group: number | undefined) => (
+      <GroupsPage group={group} onGroup={(id) => chosen.push(id)} />
+    )
+    const first = renderWithRouter(page(undefined))
+    await screen.findByRole('region', { name: 'Members of North team' })
+    await user.click(screen.getByRole('combobox', { name: 'Group' }))
+    await user.click(await screen.findByRole('option', { name: 'Night shift (tasks)' }))
+    expect(chosen).toEqual([managed.id])
+    first.unmount()
+    renderWithRouter(page(managed.id))
     const list = await screen.findByRole('region', { name: 'Members of Night shift' })
     expect(within(list).getByRole('listitem', { name: 'Zoe Adams (zoe)' })).toBeInTheDocument()
     expect(

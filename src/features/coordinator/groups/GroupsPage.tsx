@@ -6,17 +6,23 @@ import { Empty, LoadFailed, Loading } from '../../../ui/QueryStates'
 import { TitleBar } from '../../../ui/TitleBar'
 import { allGroupsQuery } from '../users/queries'
 import { GroupMembersEditor } from './GroupMembersEditor'
+import { isNoChange, readMemberChange } from './member-draft'
 
-/** The group shown: the one asked for, else the first the caller may change, else the first. */
+/**
+ * The group shown: the one asked for, else one with an unsaved change kept on this device (so a
+ * reload comes back to it), else the first the caller may change, else the first.
+ */
 function shownGroup(groups: GroupWithMembers[], requested: number | undefined) {
   return (
     groups.find((group) => group.id === requested) ??
+    groups.find((group) => group.editable && !isNoChange(readMemberChange(group.id))) ??
     groups.find((group) => group.editable) ??
     groups[0]
   )
 }
 
 type GroupsPageProps = {
+  /** The group in the address (`?group=`). */
   group: number | undefined
   onGroup: (group: number) => void
 }
