@@ -64,7 +64,7 @@ export function GroupsPage({ group: requested, onGroup }: GroupsPageProps) {
           onChange={(value) => value && onGroup(Number(value))}
           allowDeselect={false}
           searchable
-          w={{ base: '100%', sm: 420 }}
+          maw={420}
         />
         {shown && <GroupMembersEditor key={shown.id} group={shown} />}
       </>
