@@ -89,9 +89,8 @@ async function keyCoordinationGroup(
   requested: { groupId: number | null | undefined; email: string | null },
   fallback?: number | null,
 ) {
-  const { groupId } = requested
-  // Staff name no group for a key of the instance; a coordinator's null means none named.
-  const named = groupId === null && scope === null ? null : groupId
+  // Staff send null for a key of the instance; a coordinator's null names no group.
+  const named = requested.groupId === null && scope !== null ? undefined : requested.groupId
   if (named === null) return null
   if (named === undefined) {
     if (fallback !== undefined) return fallback

@@ -406,6 +406,12 @@ describe('keys made without naming a coordination group (the spec payload)', () 
     const reset = await ownCoordinator.post(RESET, { email: 'someone@example.test' })
     expect(reset.statusCode).toBe(201)
     expect(reset.json().coordination_group).toBe(ownGroup)
+    // A coordinator's null names no group: never a key of the whole instance.
+    const nullGroup = await ownCoordinator.post(RESET, {
+      email: 'someone@example.test',
+      coordination_group: null,
+    })
+    expect(nullGroup.json().coordination_group).toBe(ownGroup)
     const { coordination_group: _left, ...withoutGroup } = keyInput()
     const registration = await ownCoordinator.post(REGISTRATION, withoutGroup)
     expect(registration.statusCode).toBe(201)
@@ -421,9 +427,14 @@ describe('keys made without naming a coordination group (the spec payload)', () 
   })
 
   it('answer 400 on coordination_group only when the choice stays open', async () => {
-    const unknown = await twoGroups.post(RESET, { email: 'nobody-here@example.test' })
-    expect(unknown.statusCode).toBe(400)
-    expect(Object.keys(unknown.json().fields)).toEqual(['coordination_group'])
+    for (const coordination_group of [undefined, null]) {
+      const unknown = await twoGroups.post(RESET, {
+        email: 'nobody-here@example.test',
+        coordination_group,
+      })
+      expect(unknown.statusCode).toBe(400)
+      expect(Object.keys(unknown.json().fields)).toEqual(['coordination_group'])
+    }
     const registration = await twoGroups.post(REGISTRATION, {
       ...keyInput({ groups: [] }),
       coordination_group: undefined,
