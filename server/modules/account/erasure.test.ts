@@ -294,3 +294,41 @@ describe('anonymizing a user erases them everywhere', () => {
     }
   })
 })
+
+describe('an anonymization that fails after writing files', () => {
+  it('changes nothing and leaves no file behind', async () => {
+    const second = await createUser(t.db, { roles: ['endworker'], firstName: 'Ottoline' })
+    const [group] = await t.db
+      .select({ groupId: groupCoordinators.groupId })
+      .from(groupCoordinators)
+      .where(eq(groupCoordinators.userId, coordinator.user.id))
+    await t.db.insert(endworkerGroupMembers).values({ groupId: group!.groupId, userId: second.id })
+    await t.db.insert(timeLogIntervals).values({
+      userId: second.id,
+      sourceType: 'TASK',
+      startAt: new Date('2026-06-03T09:00:00Z'),
+      endAt: new Date('2026-06-03T10:00:00Z'),
+      status: TIMELOG_STATUS.ACCEPTED,
+    })
+    const made = await coordinator.post('coordinator/worktime-exports/', JUNE)
+    expect(made.json().status).toBe('FINISHED')
+    const filesBefore = listFiles(t.mediaDir).sort()
+    // The database refuses the last step, after the new export files are written.
+    await t.db.execute(sql`create function refuse_discard() returns trigger language plpgsql as
+      $$ begin raise exception 'refused in the test'; end $$`)
+    await t.db.execute(sql`create trigger refuse_discard before insert on discarded_files
+      for each row execute function refuse_discard()`)
+    try {
+      const failed = await coordinator.put(`coordinator/users/${second.id}/anonymize/`)
+      expect(failed.statusCode).toBe(500)
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_discard on discarded_files`)
+      await t.db.execute(sql`drop function refuse_discard()`)
+    }
+    expect(listFiles(t.mediaDir).sort()).toEqual(filesBefore)
+    const [row] = await t.db.select().from(users).where(eq(users.id, second.id))
+    expect(row).toMatchObject({ firstName: 'Ottoline', anonymizedAt: null, isActive: true })
+    const file = await coordinator.get(`coordinator/worktime-exports/${made.json().id}/download/`)
+    expect(file.body).toContain('Ottoline')
+  })
+})

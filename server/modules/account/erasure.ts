@@ -53,9 +53,14 @@ import {
  * Runs in the anonymization's transaction, after the account row is anonymized. Files are
  * written before it commits but referenced only by it; the replaced ones are listed in
  * discarded_files by it and removed after it commits (or by the purge job after a crash).
- * Answers the files it wrote, for the caller to remove if the transaction does not commit.
+ * Each file it writes is added to `files.written` at once, for the caller to remove if the
+ * transaction does not commit.
  */
-export async function erasePersonalData(tx: Db, mediaDir: string, person: Person) {
+export async function erasePersonalData(
+  tx: Db,
+  files: { mediaDir: string; written: string[] },
+  person: Person,
+) {
   const logins = loginsOf(person)
   await deleteLoginFailures(tx, logins)
   await deleteResetKeys(tx, person.userId, person.email)
@@ -67,12 +72,10 @@ export async function erasePersonalData(tx: Db, mediaDir: string, person: Person
       await setStoredAnswer(tx, answer, scrubbed)
     }
   }
-  const written: string[] = []
-  const files = { mediaDir, written, discarded: [] as string[] }
-  await eraseFromMasterFiles(tx, person, files)
-  await rewriteExportFiles(tx, person, files)
-  await discardFiles(tx, files.discarded)
-  return { written }
+  const work = { ...files, discarded: [] as string[] }
+  await eraseFromMasterFiles(tx, person, work)
+  await rewriteExportFiles(tx, person, work)
+  await discardFiles(tx, work.discarded)
 }
 
 type FileWork = { mediaDir: string; written: string[]; discarded: string[] }

@@ -181,7 +181,8 @@ export async function anonymizeUser(
   userId: number,
 ) {
   const { db, mediaDir } = deps
-  let written: string[] = []
+  const written: string[] = []
+  let committed = false
   try {
     const answer = await db.transaction(async (tx) => {
       await lockUser(tx, userId)
@@ -201,13 +202,14 @@ export async function anonymizeUser(
         lastName: target.lastName,
         anonymousUsername: username,
       }
-      written = (await erasePersonalData(tx, mediaDir, person)).written
+      await erasePersonalData(tx, { mediaDir, written }, person)
       return { id: userId, username, anonymized_timestamp: anonymizedAt.toISOString() }
     })
-    written = []
+    committed = true
     await removeDiscardedFiles(db, mediaDir)
     return answer
   } finally {
-    for (const storageKey of written) await removeStoredFile(mediaDir, storageKey)
+    // Files written for a transaction that did not commit are referred to by nothing.
+    if (!committed) for (const storageKey of written) await removeStoredFile(mediaDir, storageKey)
   }
 }
