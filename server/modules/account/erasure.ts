@@ -43,8 +43,9 @@ import {
  * - failed sign-ins counted under their username or e-mail: deleted;
  * - password-reset keys of the account or its e-mail, and registration keys limited to the
  *   e-mail: deleted (their lists show the e-mail);
- * - stored answers of retried writes: the person's own deleted, others' scrubbed (user objects
- *   of the person lose their names, strings their logins);
+ * - stored answers of retried writes: the person's own deleted; in others', a user object with
+ *   their id loses names and e-mail, and their login under a user key or their e-mail anywhere
+ *   becomes the anonymous username (person-text.ts);
  * - master-file rows and messages: logins become the anonymous username, names in the
  *   person's rows are emptied; the stored files are rewritten the same way;
  * - work-time and finance export files: written again from their stored rows, which keep the
