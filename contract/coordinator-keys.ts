@@ -22,8 +22,19 @@ export const resetLink = (origin: string, key: string) =>
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.email('Enter a valid e-mail address.'))
 
-/** The coordination group a key belongs to; staff may leave it out (a key of the instance). */
-const coordinationGroupField = v.optional(v.nullable(IdSchema), null)
+/**
+ * The coordination group a key belongs to. Left out (or null from a coordinator), it is the
+ * coordinator's only coordination group, else the only one of theirs whose members include the
+ * key's e-mail; a changed key keeps its own. Staff send null for a key of the whole instance.
+ */
+const coordinationGroupField = v.optional(
+  v.pipe(
+    v.nullable(IdSchema),
+    v.description(
+      "Optional. When left out (or null from a coordinator): the coordinator's only coordination group, else the only one of theirs whose members or managed groups' members include the key's e-mail; a changed key (PUT) left without it keeps its own group. Answered 400 on this field only when that leaves the choice open. Staff send null, or leave it out of a new key, for a key of the whole instance.",
+    ),
+  ),
+)
 
 export const RegistrationKeyInputSchema = v.object({
   email: v.optional(

@@ -190,6 +190,8 @@ export const GroupWithMembersSchema = v.object({
   coordination_group: v.boolean(),
   task_group: v.boolean(),
   user_set: v.array(IdSchema),
+  /** The members of `user_set` with their names, for showing them. */
+  members: v.array(UserBaseSchema),
   /** Whether the caller may change the members. */
   editable: v.boolean(),
 })

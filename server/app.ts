@@ -7,7 +7,11 @@ import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyLoggerOptions,
+  type RouteOptions,
+} from 'fastify'
 import { API_BASE, SESSION_COOKIE } from '../contract/constants'
 import { FIRST_WORK_HTML, isFirstWorkPage } from '../contract/first-work-pages'
 import type { AppConfig } from './config'
@@ -15,6 +19,7 @@ import type { DatabaseHandle } from './db/client'
 import './http/augment'
 import { errorHandler, notFound } from './http/errors'
 import { registerJsonBodyParser } from './http/json-body'
+import { LOG_SERIALIZERS } from './http/log-serializers'
 import { ConciseRequestLog } from './http/request-log'
 import { allowFramingByTheApp, registerSecurityHeaders } from './http/security-headers'
 import { registerSessions } from './http/session'
@@ -49,8 +54,15 @@ export async function buildApp({
   jobs = false,
   observeRoutes,
 }: BuildAppOptions) {
+  const loggerOptions: FastifyLoggerOptions | false = logger
+    ? {
+        level: config.logLevel,
+        serializers: LOG_SERIALIZERS,
+        ...(logStream && { stream: logStream }),
+      }
+    : false
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, ...(logStream && { stream: logStream }) } : false,
+    logger: loggerOptions,
     logController: new ConciseRequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,

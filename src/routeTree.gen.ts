@@ -70,6 +70,7 @@ import { Route as AppCoordinatorTimelogsPendingLogsRouteImport } from './routes/
 import { Route as AppCoordinatorTimelogsUsersRouteImport } from './routes/_app/coordinator/timelogs/users'
 import { Route as AppCoordinatorTimelogsWorkTimeExportRouteImport } from './routes/_app/coordinator/timelogs/work-time-export'
 import { Route as AppCoordinatorUsersIndexRouteImport } from './routes/_app/coordinator/users/index'
+import { Route as AppCoordinatorUsersGroupsRouteImport } from './routes/_app/coordinator/users/groups'
 import { Route as AppCoordinatorUsersListRouteImport } from './routes/_app/coordinator/users/list'
 import { Route as AppCoordinatorUsersProfile_approvalsRouteImport } from './routes/_app/coordinator/users/profile_approvals'
 import { Route as AppCoordinatorUsersRegisterRouteImport } from './routes/_app/coordinator/users/register'
@@ -430,6 +431,12 @@ const AppCoordinatorUsersIndexRoute =
     path: '/users/',
     getParentRoute: () => AppCoordinatorRouteRoute,
   } as any)
+const AppCoordinatorUsersGroupsRoute =
+  AppCoordinatorUsersGroupsRouteImport.update({
+    id: '/users/groups',
+    path: '/users/groups',
+    getParentRoute: () => AppCoordinatorRouteRoute,
+  } as any)
 const AppCoordinatorUsersListRoute = AppCoordinatorUsersListRouteImport.update({
   id: '/users/list',
   path: '/users/list',
@@ -682,6 +689,7 @@ export interface FileRoutesByFullPath {
   '/coordinator/timelogs/pending-logs': typeof AppCoordinatorTimelogsPendingLogsRoute
   '/coordinator/timelogs/users': typeof AppCoordinatorTimelogsUsersRoute
   '/coordinator/timelogs/work-time-export': typeof AppCoordinatorTimelogsWorkTimeExportRoute
+  '/coordinator/users/groups': typeof AppCoordinatorUsersGroupsRoute
   '/coordinator/users/list': typeof AppCoordinatorUsersListRoute
   '/coordinator/users/profile_approvals': typeof AppCoordinatorUsersProfile_approvalsRoute
   '/coordinator/users/register': typeof AppCoordinatorUsersRegisterRoute
@@ -767,6 +775,7 @@ export interface FileRoutesByTo {
   '/coordinator/timelogs/pending-logs': typeof AppCoordinatorTimelogsPendingLogsRoute
   '/coordinator/timelogs/users': typeof AppCoordinatorTimelogsUsersRoute
   '/coordinator/timelogs/work-time-export': typeof AppCoordinatorTimelogsWorkTimeExportRoute
+  '/coordinator/users/groups': typeof AppCoordinatorUsersGroupsRoute
   '/coordinator/users/list': typeof AppCoordinatorUsersListRoute
   '/coordinator/users/profile_approvals': typeof AppCoordinatorUsersProfile_approvalsRoute
   '/coordinator/users/register': typeof AppCoordinatorUsersRegisterRoute
@@ -863,6 +872,7 @@ export interface FileRoutesById {
   '/_app/coordinator/timelogs/pending-logs': typeof AppCoordinatorTimelogsPendingLogsRoute
   '/_app/coordinator/timelogs/users': typeof AppCoordinatorTimelogsUsersRoute
   '/_app/coordinator/timelogs/work-time-export': typeof AppCoordinatorTimelogsWorkTimeExportRoute
+  '/_app/coordinator/users/groups': typeof AppCoordinatorUsersGroupsRoute
   '/_app/coordinator/users/list': typeof AppCoordinatorUsersListRoute
   '/_app/coordinator/users/profile_approvals': typeof AppCoordinatorUsersProfile_approvalsRoute
   '/_app/coordinator/users/register': typeof AppCoordinatorUsersRegisterRoute
@@ -960,6 +970,7 @@ export interface FileRouteTypes {
     | '/coordinator/timelogs/pending-logs'
     | '/coordinator/timelogs/users'
     | '/coordinator/timelogs/work-time-export'
+    | '/coordinator/users/groups'
     | '/coordinator/users/list'
     | '/coordinator/users/profile_approvals'
     | '/coordinator/users/register'
@@ -1045,6 +1056,7 @@ export interface FileRouteTypes {
     | '/coordinator/timelogs/pending-logs'
     | '/coordinator/timelogs/users'
     | '/coordinator/timelogs/work-time-export'
+    | '/coordinator/users/groups'
     | '/coordinator/users/list'
     | '/coordinator/users/profile_approvals'
     | '/coordinator/users/register'
@@ -1140,6 +1152,7 @@ export interface FileRouteTypes {
     | '/_app/coordinator/timelogs/pending-logs'
     | '/_app/coordinator/timelogs/users'
     | '/_app/coordinator/timelogs/work-time-export'
+    | '/_app/coordinator/users/groups'
     | '/_app/coordinator/users/list'
     | '/_app/coordinator/users/profile_approvals'
     | '/_app/coordinator/users/register'
@@ -1623,6 +1636,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCoordinatorUsersIndexRouteImport
       parentRoute: typeof AppCoordinatorRouteRoute
     }
+    '/_app/coordinator/users/groups': {
+      id: '/_app/coordinator/users/groups'
+      path: '/users/groups'
+      fullPath: '/coordinator/users/groups'
+      preLoaderRoute: typeof AppCoordinatorUsersGroupsRouteImport
+      parentRoute: typeof AppCoordinatorRouteRoute
+    }
     '/_app/coordinator/users/list': {
       id: '/_app/coordinator/users/list'
       path: '/users/list'
@@ -2012,6 +2032,7 @@ interface AppCoordinatorRouteRouteChildren {
   AppCoordinatorTimelogsPendingLogsRoute: typeof AppCoordinatorTimelogsPendingLogsRoute
   AppCoordinatorTimelogsUsersRoute: typeof AppCoordinatorTimelogsUsersRoute
   AppCoordinatorTimelogsWorkTimeExportRoute: typeof AppCoordinatorTimelogsWorkTimeExportRoute
+  AppCoordinatorUsersGroupsRoute: typeof AppCoordinatorUsersGroupsRoute
   AppCoordinatorUsersListRoute: typeof AppCoordinatorUsersListRoute
   AppCoordinatorUsersProfile_approvalsRoute: typeof AppCoordinatorUsersProfile_approvalsRoute
   AppCoordinatorUsersRegisterRoute: typeof AppCoordinatorUsersRegisterRoute
@@ -2028,6 +2049,7 @@ const AppCoordinatorRouteRouteChildren: AppCoordinatorRouteRouteChildren = {
   AppCoordinatorTimelogsUsersRoute: AppCoordinatorTimelogsUsersRoute,
   AppCoordinatorTimelogsWorkTimeExportRoute:
     AppCoordinatorTimelogsWorkTimeExportRoute,
+  AppCoordinatorUsersGroupsRoute: AppCoordinatorUsersGroupsRoute,
   AppCoordinatorUsersListRoute: AppCoordinatorUsersListRoute,
   AppCoordinatorUsersProfile_approvalsRoute:
     AppCoordinatorUsersProfile_approvalsRoute,

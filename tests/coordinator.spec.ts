@@ -59,11 +59,11 @@ async function annotateOneItem(worker: Page, description: string) {
   return { taskId: task.id, itemSetId: set.id }
 }
 
-test('a coordinator invites, approves, ends a lock and anonymizes a worker whose work stays', async ({
+test('a coordinator invites, approves, groups, ends a lock and anonymizes a worker whose work stays', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   const { description } = await copyDemoTask(browser, 'Coordinator flow')
   await signInAs(page, 'coordinator')
   const email = `vera${Date.now()}@example.org`
@@ -104,6 +104,44 @@ test('a coordinator invites, approves, ends a lock and anonymizes a worker whose
     await visitor.reload()
     await expect(visitor.getByText('Approved by a coordinator')).toBeVisible()
 
+    // Users → Groups: the key put the worker in the coordination group too. Taking them out is
+    // kept across a reload until saved; then they are found by name and put back.
+    await page.getByRole('link', { name: /^Groups/ }).click()
+    const members = page.getByRole('region', { name: 'Members of Demo coordination' })
+    const vera = members.getByRole('listitem', { name: `Vera Volunteer (${username})` })
+    await vera.getByRole('button', { name: `Remove ${username}` }).click()
+    await expect(members.getByText('0 to add, 1 to remove')).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('alert', { name: 'Unsaved changes restored' })).toBeVisible()
+    await expect(vera).toContainText('To remove')
+    await members.getByRole('button', { name: 'Save members' }).click()
+    await expect(page.getByText('The members of Demo coordination are saved.')).toBeVisible()
+    await expect(vera).toBeHidden()
+    const coordinationMembers = async () =>
+      (
+        await apiGet<{ name: string; id: number; user_set: number[] }[]>(
+          page,
+          'coordinator/groups-all/',
+        )
+      ).find((group) => group.name === 'Demo coordination')
+    expect((await coordinationMembers())?.user_set).not.toContain(workerId)
+    await members.getByRole('combobox', { name: 'Add a member' }).fill('Vera')
+    await page.getByRole('option', { name: `Vera Volunteer (${username})` }).click()
+    await expect(vera).toContainText('To add')
+    await members.getByRole('button', { name: 'Save members' }).click()
+    await expect(vera).not.toContainText('To add')
+    const coordination = await coordinationMembers()
+    expect(coordination?.user_set).toContain(workerId)
+
+    // The spec's reset-key payload names no coordination group: the coordinator's only one is used.
+    const resetKey = await apiSend<{ coordination_group: number; email: string }>(
+      page,
+      'POST',
+      'coordinator/reset-password-keys/',
+      { email },
+    )
+    expect(resetKey.coordination_group).toBe(coordination?.id)
+
     // The worker takes a set; the coordinator ends its lock.
     const { taskId, itemSetId } = await annotateOneItem(visitor, description)
     await page.goto(`/coordinator/item-sets?search=${encodeURIComponent(username)}`)
@@ -114,6 +152,9 @@ test('a coordinator invites, approves, ends a lock and anonymizes a worker whose
     await setRow.getByRole('button', { name: `End the lock of set ${itemSetId}` }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'End lock' }).click()
     await expect(setRow.getByText('Ended')).toBeVisible()
+    // The done item stays; the row still counts what the set held.
+    await expect(setRow.getByText('1 of 3 items')).toBeVisible()
+    await expect(setRow.getByText('2 items went back to the pool')).toBeVisible()
 
     // Anonymizing asks first, and says it cannot be undone.
     await page.goto(`/coordinator/users/list?search=${encodeURIComponent(username)}`)
@@ -127,6 +168,15 @@ test('a coordinator invites, approves, ends a lock and anonymizes a worker whose
     await expect(
       page.getByRole('table', { name: 'Users' }).getByRole('row', { name: new RegExp(anonymous) }),
     ).toContainText('Anonymized')
+    // The reset key made for the worker's e-mail went with the person.
+    const resetKeys = await apiGet<Paged<{ email: string }>>(
+      page,
+      'coordinator/reset-password-keys/',
+    )
+    expect(resetKeys.results.map((key) => key.email)).not.toContain(email)
+    await page.goto('/coordinator/users/reset')
+    await expect(page.getByRole('heading', { name: 'Password reset keys' }).first()).toBeVisible()
+    await expect(page.getByText(email)).toHaveCount(0)
 
     // The client's export still has the annotation, by the anonymous account.
     const client = await clientContext.newPage()

@@ -41,4 +41,12 @@ describe('request logging', () => {
     expect(messages).toHaveLength(1)
     expect(messages[0]).toMatch(/^GET \/api\/instance-settings\/ 200 \d+\.\d ms$/)
   })
+
+  it('writes the path without its query, which may search for an e-mail', async () => {
+    const { app, lines } = await appLoggingAt('debug')
+    await app.inject({ url: '/api/instance-settings/?search=ada%40example.test' })
+    const messages = lines.map((line) => JSON.parse(line).msg as string)
+    expect(messages[0]).toMatch(/^GET \/api\/instance-settings\/ 200 /)
+    expect(lines.join('\n')).not.toContain('example')
+  })
 })

@@ -1,9 +1,13 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify'
 
+/** A URL without its query, which may carry a search for a name or an e-mail. */
+export const pathOf = (url: string) => url.split('?')[0] ?? url
+
 /**
  * One short line per finished request, at debug level, instead of two JSON records at info for
  * every request: a busy annotation session would otherwise bury the start-up, job and error lines
- * under tens of thousands of request lines. Failed requests keep their error-level record.
+ * under tens of thousands of request lines. Failed requests keep their error-level record. Lines
+ * give the path only, never the query: the log keeps no names, e-mails or searches.
  */
 export class ConciseRequestLog extends LogController {
   override incomingRequest() {}
@@ -18,6 +22,8 @@ export class ConciseRequestLog extends LogController {
       return
     }
     const milliseconds = reply.elapsedTime.toFixed(1)
-    reply.log.debug(`${request.method} ${request.url} ${reply.statusCode} ${milliseconds} ms`)
+    reply.log.debug(
+      `${request.method} ${pathOf(request.url)} ${reply.statusCode} ${milliseconds} ms`,
+    )
   }
 }

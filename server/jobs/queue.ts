@@ -3,6 +3,7 @@ import { type ConnectionOptions, fromDrizzle, fromPglite, PgBoss } from 'pg-boss
 import type { AppConfig } from '../config'
 import type { DatabaseHandle, Db, Tx } from '../db/client'
 import { idempotencyKeys, loginFailures, sessions } from '../db/schema'
+import { removeDiscardedFiles } from '../modules/media/discarded-files'
 import { removeAbandonedPartFiles } from '../modules/media/storage'
 import { registerLockExpiryJob } from './lock-expiry'
 
@@ -56,8 +57,9 @@ export async function startJobQueue(
   await boss.start()
 
   const context: JobContext = { db: database.db, config, logger }
-  // What uploads cut short by a crash left behind.
+  // What uploads cut short by a crash left behind, and files whose removal a crash cut short.
   await removeAbandonedPartFiles(config.mediaDir)
+  await removeDiscardedFiles(database.db, config.mediaDir)
   await registerPurgeJob(boss, context)
   await registerLockExpiryJob(boss, context)
 
@@ -90,6 +92,7 @@ async function registerPurgeJob(boss: PgBoss, context: JobContext) {
   await boss.work(PURGE_EXPIRED_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     await purgeExpiredRecords(context.db)
     await removeAbandonedPartFiles(context.config.mediaDir)
+    await removeDiscardedFiles(context.db, context.config.mediaDir)
   })
 }
 

@@ -69,7 +69,7 @@ export type MediaTestApp = TestApp & { mediaDir: string }
 export async function createTestAppWithMedia(
   name: string,
   overrides: Partial<AppConfig> = {},
-  options: Pick<BuildAppOptions, 'jobs' | 'observeRoutes'> = {},
+  options: Pick<BuildAppOptions, 'jobs' | 'observeRoutes' | 'logStream'> = {},
 ): Promise<MediaTestApp> {
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`))
   const t = await createTestApp({ mediaDir, ...overrides }, options)

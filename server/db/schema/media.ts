@@ -32,3 +32,14 @@ export const mediaObjects = pgTable(
     index('media_objects_sha256_idx').on(t.sha256),
   ],
 )
+
+/**
+ * Stored files nothing refers to any more whose removal is still due: a change that replaces a
+ * file (anonymization rewriting an export) lists the old one here in its own transaction, so a
+ * crash between the commit and the removal leaves a listed file that the purge job removes, never
+ * a forgotten one.
+ */
+export const discardedFiles = pgTable('discarded_files', {
+  storageKey: text().primaryKey(),
+  discardedAt: createdAt(),
+})

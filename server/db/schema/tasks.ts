@@ -104,6 +104,11 @@ export const itemSets = pgTable(
     modifiedAt: createdAt(),
     isFixed: boolean().notNull().default(false),
     position: integer().notNull().default(0),
+    /**
+     * How many item slots the set was handed out with, counted by a trigger on item_set_items
+     * inserts; a lock's end gives the unfinished slots back, and this keeps what the set held.
+     */
+    itemsHandedOut: integer().notNull().default(0),
   },
   (t) => [
     index('item_sets_task_position_idx').on(t.taskId, t.position),

@@ -17,7 +17,10 @@ import { hashToken } from './tokens'
 export const ssoFailurePage = (reason: SsoFailureReason) =>
   `/oidc_failure?reason=${encodeURIComponent(reason)}`
 
-/** A refused single sign-on: `reason` goes to the failure page, `detail` only to the server log. */
+/**
+ * A refused single sign-on: `reason` goes to the failure page, `detail` only to the server log,
+ * which names accounts by id and never by e-mail, username or provider subject.
+ */
 export class SsoRefusal extends Error {
   constructor(
     readonly reason: SsoFailureReason,
@@ -176,28 +179,34 @@ async function accountFor(db: Db, issuer: string, person: PersonClaims) {
     await lockProviderAccount(tx, issuer, person.sub)
     const linked = await findLinkedAccount(tx, issuer, person.sub)
     if (linked) {
-      if (!linked.isActive) throw deactivated(linked.username)
+      if (!linked.isActive) throw deactivated(linked.id)
       return linked
     }
     const email = person.email
     if (!filled(email) || (person.email_verified !== true && person.email_verified !== 'true')) {
       throw new SsoRefusal(
         'email_unverified',
-        `subject ${person.sub} has no e-mail the provider marks verified`,
+        'the provider account has no e-mail the provider marks verified',
       )
     }
     if (!filled(person.given_name) || !filled(person.family_name)) {
-      throw new SsoRefusal('name_missing', `subject ${person.sub} lacks a first or last name`)
+      throw new SsoRefusal('name_missing', 'the provider account lacks a first or last name')
     }
     const candidates = await findUnlinkedAccountsByEmail(tx, email)
     const [account] = candidates
     if (!account) {
-      throw new SsoRefusal('no_account', `no account without a link has the e-mail ${email}`)
+      throw new SsoRefusal(
+        'no_account',
+        'no account without a link has the e-mail the provider gave',
+      )
     }
     if (candidates.length > 1) {
-      throw new SsoRefusal('ambiguous_account', `several accounts have the e-mail ${email}`)
+      throw new SsoRefusal(
+        'ambiguous_account',
+        'several accounts have the e-mail the provider gave',
+      )
     }
-    if (!account.isActive) throw deactivated(account.username)
+    if (!account.isActive) throw deactivated(account.id)
     await linkAccount(tx, account.id, {
       issuer,
       subject: person.sub,
@@ -208,8 +217,8 @@ async function accountFor(db: Db, issuer: string, person: PersonClaims) {
   })
 }
 
-const deactivated = (username: string) =>
-  new SsoRefusal('deactivated', `the account ${username} is deactivated`)
+const deactivated = (userId: number) =>
+  new SsoRefusal('deactivated', `the account of id ${userId} is deactivated`)
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)

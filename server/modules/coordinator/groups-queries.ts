@@ -9,6 +9,7 @@ import {
   taskTypeGroups,
   taskTypeProjects,
   taskTypes,
+  users,
 } from '../../db/schema'
 
 const coordinatedGroupIds = (db: Db, coordinatorId: number) =>
@@ -50,8 +51,15 @@ export async function listGroupsWithMembers(db: Db, coordinatorId: number | null
     .orderBy(endworkerGroups.name, endworkerGroups.id)
   if (groups.length === 0) return []
   const members = await db
-    .select()
+    .select({
+      groupId: endworkerGroupMembers.groupId,
+      userId: endworkerGroupMembers.userId,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(endworkerGroupMembers)
+    .innerJoin(users, eq(users.id, endworkerGroupMembers.userId))
     .where(
       inArray(
         endworkerGroupMembers.groupId,
@@ -65,7 +73,7 @@ export async function listGroupsWithMembers(db: Db, coordinatorId: number | null
       : new Set((await coordinatedGroupIds(db, coordinatorId)).map((row) => row.groupId))
   return groups.map((group) => ({
     group,
-    members: members.filter((row) => row.groupId === group.id).map((row) => row.userId),
+    members: members.filter((row) => row.groupId === group.id),
     editable: coordinated === null || coordinated.has(group.id),
   }))
 }

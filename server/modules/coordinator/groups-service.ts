@@ -22,7 +22,13 @@ export async function groupsWithMembers(db: Db, user: SessionUser): Promise<Grou
     review_group: group.reviewGroup,
     coordination_group: group.coordinationGroup,
     task_group: group.taskGroup,
-    user_set: members,
+    user_set: members.map((member) => member.userId),
+    members: members.map((member) => ({
+      id: member.userId,
+      username: member.username,
+      first_name: member.firstName,
+      last_name: member.lastName,
+    })),
     editable,
   }))
 }

@@ -18,8 +18,8 @@ import type { Db } from '../../db/client'
 import { annotations, itemSetItems, itemSets, tasks, users } from '../../db/schema'
 import { coordinatedUserIds, groupMemberIds } from './queries'
 
-const itemsAll = sql<number>`(
-  select count(*)::int from ${itemSetItems} s where s.item_set_id = ${itemSets.id})`
+/** What the set was handed out with: a lock's end gives unfinished slots back but not this. */
+const itemsAll = sql<number>`${itemSets.itemsHandedOut}`
 const itemsDone = sql<number>`(
   select count(*)::int from ${itemSetItems} s
   join ${annotations} a on a.item_set_id = s.item_set_id and a.item_id = s.item_id

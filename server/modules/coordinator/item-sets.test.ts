@@ -146,8 +146,8 @@ describe('PATCH /api/coordinator/item-sets/{id}/', () => {
       id: setId,
       is_locked: false,
       items_done: 1,
-      items_all: 1,
-      progress: 100,
+      items_all: 2,
+      progress: 50,
     })
     expect(new Date(response.json().lock_expiration_timestamp).getTime()).toBeLessThanOrEqual(
       Date.now(),
@@ -180,5 +180,22 @@ describe('PATCH /api/coordinator/item-sets/{id}/', () => {
     expect(outOfScope.statusCode).toBe(404)
     const still = await list(coordinator, { coordination_group: String(managedGroupId) })
     expect(still.results[0]).toMatchObject({ is_locked: true })
+  })
+
+  it('keeps the counts of a set whose lock ended with nothing done: 0 of the items it held', async () => {
+    const setId = setOf.get(managed)!
+    const ended = await coordinator.patch(`coordinator/item-sets/${setId}/`, {
+      lock_expiration_timestamp: new Date().toISOString(),
+    })
+    expect(ended.json()).toMatchObject({
+      items_done: 0,
+      items_all: 2,
+      progress: 0,
+      is_locked: false,
+    })
+    const slots = await t.db.select().from(itemSetItems).where(eq(itemSetItems.itemSetId, setId))
+    expect(slots).toEqual([])
+    const listed = await list(coordinator, { coordination_group: String(managedGroupId) })
+    expect(listed.results[0]).toMatchObject({ id: setId, items_done: 0, items_all: 2 })
   })
 })

@@ -48,6 +48,36 @@ export async function existingGroupIds(db: Db, ids: number[]): Promise<Set<numbe
 }
 
 /**
+ * Which of the given coordination groups reach an account with this e-mail (any case) among the
+ * members of the group or of the groups it manages.
+ */
+export async function coordinationGroupsReachingEmail(
+  db: Db,
+  coordinationGroupIds: number[],
+  email: string,
+): Promise<number[]> {
+  if (coordinationGroupIds.length === 0) return []
+  const rows = await db
+    .select({ id: endworkerGroups.id })
+    .from(endworkerGroups)
+    .where(
+      and(
+        inArray(endworkerGroups.id, coordinationGroupIds),
+        sql`exists (
+          select 1 from ${endworkerGroupMembers}
+          join ${users} on ${users.id} = ${endworkerGroupMembers.userId}
+          where lower(${users.email}) = lower(${email})
+            and (${endworkerGroupMembers.groupId} = ${endworkerGroups.id}
+              or ${endworkerGroupMembers.groupId} in (
+                select ${coordinationManagedGroups.managedGroupId} from ${coordinationManagedGroups}
+                where ${coordinationManagedGroups.coordinationGroupId} = ${endworkerGroups.id}))
+        )`,
+      ),
+    )
+  return rows.map((row) => row.id)
+}
+
+/**
  * The account an e-mail names, among the members of `groupIds` (any account when null). E-mails
  * are compared without case, as sign-in does.
  */

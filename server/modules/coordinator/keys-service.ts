@@ -17,6 +17,7 @@ import { fieldError, notFound, permissionDenied } from '../../http/errors'
 import { hashToken, newToken } from '../auth/tokens'
 import {
   coordinatedGroupIds,
+  coordinationGroupsReachingEmail,
   deleteRegistrationKey,
   deleteResetKey,
   existingGroupIds,
@@ -55,17 +56,51 @@ function listScope(scope: KeyScope, coordinationGroup: number | undefined): KeyS
   return [coordinationGroup]
 }
 
-/** The coordination group a new or changed key belongs to; a coordinator must name one of theirs. */
-async function keyCoordinationGroup(db: Db, scope: KeyScope, groupId: number | null) {
-  if (groupId === null) {
-    if (scope === null) return null
-    throw fieldError('coordination_group', 'Choose one of your coordination groups.')
+/**
+ * The coordination group a key belongs to when its maker names none: a coordinator's only
+ * coordination group, else the only one of theirs whose members include the key's e-mail. Staff
+ * leave it out for a key of the instance. Only a choice that stays open is refused.
+ */
+async function defaultKeyCoordinationGroup(db: Db, scope: KeyScope, email: string | null) {
+  if (scope === null) return null
+  const [only] = scope
+  if (scope.length === 1 && only !== undefined) return only
+  if (scope.length === 0) {
+    throw fieldError('coordination_group', 'You coordinate no coordination group to make keys for.')
   }
-  if (scope !== null && !scope.includes(groupId)) throw outsideScope()
-  if (!(await isCoordinationGroup(db, groupId))) {
+  if (email !== null) {
+    const reaching = await coordinationGroupsReachingEmail(db, scope, email)
+    const [reached] = reaching
+    if (reaching.length === 1 && reached !== undefined) return reached
+  }
+  throw fieldError(
+    'coordination_group',
+    'You coordinate several coordination groups; choose the one the key is for.',
+  )
+}
+
+/**
+ * The coordination group a new or changed key belongs to: the one named, checked against the
+ * caller's scope, else `fallback` (a changed key's own group), else the default.
+ */
+async function keyCoordinationGroup(
+  db: Db,
+  scope: KeyScope,
+  requested: { groupId: number | null | undefined; email: string | null },
+  fallback?: number | null,
+) {
+  // Staff send null for a key of the instance; a coordinator's null names no group.
+  const named = requested.groupId === null && scope !== null ? undefined : requested.groupId
+  if (named === null) return null
+  if (named === undefined) {
+    if (fallback !== undefined) return fallback
+    return defaultKeyCoordinationGroup(db, scope, requested.email)
+  }
+  if (scope !== null && !scope.includes(named)) throw outsideScope()
+  if (!(await isCoordinationGroup(db, named))) {
     throw fieldError('coordination_group', 'No such coordination group.')
   }
-  return groupId
+  return named
 }
 
 /** New accounts may join the key's coordination group and the groups it manages; staff any group. */
@@ -146,7 +181,10 @@ export async function createRegistrationKey(
 ): Promise<CreatedRegistrationKey> {
   const key = newToken()
   return db.transaction(async (tx) => {
-    const coordinationGroup = await keyCoordinationGroup(tx, scope, input.coordination_group)
+    const coordinationGroup = await keyCoordinationGroup(tx, scope, {
+      groupId: input.coordination_group,
+      email: input.email,
+    })
     const groups = await checkKeyGroups(tx, coordinationGroup, input.groups)
     const id = await insertRegistrationKey(tx, {
       ...keyValues(input, coordinationGroup),
@@ -168,8 +206,14 @@ export async function replaceRegistrationKey(
   input: RegistrationKeyInput,
 ): Promise<RegistrationKey> {
   return db.transaction(async (tx) => {
-    if (!(await findRegistrationKeyInScope(tx, scope, id))) throw noRegistrationKey()
-    const coordinationGroup = await keyCoordinationGroup(tx, scope, input.coordination_group)
+    const current = await findRegistrationKeyInScope(tx, scope, id)
+    if (!current) throw noRegistrationKey()
+    const coordinationGroup = await keyCoordinationGroup(
+      tx,
+      scope,
+      { groupId: input.coordination_group, email: input.email },
+      current.coordinationGroupId,
+    )
     const groups = await checkKeyGroups(tx, coordinationGroup, input.groups)
     await updateRegistrationKey(tx, id, keyValues(input, coordinationGroup))
     await replaceRegistrationKeyGroups(tx, id, groups)
@@ -203,7 +247,10 @@ export async function createResetKey(
 ): Promise<CreatedResetKey> {
   const key = newToken()
   return db.transaction(async (tx) => {
-    const coordinationGroup = await keyCoordinationGroup(tx, scope, input.coordination_group)
+    const coordinationGroup = await keyCoordinationGroup(tx, scope, {
+      groupId: input.coordination_group,
+      email: input.email,
+    })
     const reach =
       coordinationGroup === null ? null : [...(await groupsInReach(tx, coordinationGroup))]
     const userId = await findAccountByEmail(tx, input.email, reach)

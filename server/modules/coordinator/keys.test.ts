@@ -207,8 +207,6 @@ describe('registration keys', () => {
     )
     expect(foreignMembers.statusCode).toBe(400)
     expect(foreignMembers.json().fields).toHaveProperty('groups')
-    const noGroup = await ownCoordinator.post(REGISTRATION, keyInput({ coordination_group: null }))
-    expect(noGroup.json().fields).toHaveProperty('coordination_group')
     const byStaff = await staff.post(
       REGISTRATION,
       keyInput({ coordination_group: null, groups: [otherGroup] }),
@@ -379,5 +377,105 @@ describe('GET /api/coordinator/groups/', () => {
     for (const client of others) {
       expect((await client.get('coordinator/groups/')).statusCode).toBe(403)
     }
+  })
+})
+
+describe('keys made without naming a coordination group (the spec payload)', () => {
+  let twoGroups: SignedInClient
+  let north: number
+  let south: number
+
+  beforeAll(async () => {
+    const [a, b] = await t.db
+      .insert(endworkerGroups)
+      .values([
+        { name: 'north coordination', coordinationGroup: true },
+        { name: 'south coordination', coordinationGroup: true },
+      ])
+      .returning()
+    north = a!.id
+    south = b!.id
+    twoGroups = await signIn(t, { roles: ['coordinator'] })
+    await t.db.insert(groupCoordinators).values([
+      { groupId: north, userId: twoGroups.user.id },
+      { groupId: south, userId: twoGroups.user.id },
+    ])
+  })
+
+  it("take a coordinator's only coordination group", async () => {
+    const reset = await ownCoordinator.post(RESET, { email: 'someone@example.test' })
+    expect(reset.statusCode).toBe(201)
+    expect(reset.json().coordination_group).toBe(ownGroup)
+    // A coordinator's null names no group: never a key of the whole instance.
+    const nullGroup = await ownCoordinator.post(RESET, {
+      email: 'someone@example.test',
+      coordination_group: null,
+    })
+    expect(nullGroup.json().coordination_group).toBe(ownGroup)
+    const { coordination_group: _left, ...withoutGroup } = keyInput()
+    const registration = await ownCoordinator.post(REGISTRATION, withoutGroup)
+    expect(registration.statusCode).toBe(201)
+    expect(registration.json().coordination_group).toBe(ownGroup)
+  })
+
+  it("take the only group of several whose members include the reset key's e-mail", async () => {
+    const member = await createUser(t.db, { email: 'South.Member@example.test' })
+    await t.db.insert(endworkerGroupMembers).values({ groupId: south, userId: member.id })
+    const response = await twoGroups.post(RESET, { email: 'south.member@example.test' })
+    expect(response.statusCode).toBe(201)
+    expect(response.json().coordination_group).toBe(south)
+  })
+
+  it('answer 400 on coordination_group only when the choice stays open', async () => {
+    for (const coordination_group of [undefined, null]) {
+      const unknown = await twoGroups.post(RESET, {
+        email: 'nobody-here@example.test',
+        coordination_group,
+      })
+      expect(unknown.statusCode).toBe(400)
+      expect(Object.keys(unknown.json().fields)).toEqual(['coordination_group'])
+    }
+    const registration = await twoGroups.post(REGISTRATION, {
+      ...keyInput({ groups: [] }),
+      coordination_group: undefined,
+    })
+    expect(registration.statusCode).toBe(400)
+    expect(registration.json().fields).toHaveProperty('coordination_group')
+    const none = await signIn(t, { roles: ['coordinator'] })
+    const noGroups = await none.post(RESET, { email: 'someone@example.test' })
+    expect(noGroups.statusCode).toBe(400)
+    expect(noGroups.json().fields).toHaveProperty('coordination_group')
+  })
+
+  it('keep the group of a changed key that names none, for a coordinator and for staff', async () => {
+    const created = await twoGroups.post(
+      REGISTRATION,
+      keyInput({ coordination_group: south, groups: [] }),
+    )
+    expect(created.statusCode).toBe(201)
+    const { coordination_group: _left, ...withoutGroup } = keyInput({
+      groups: [],
+      accounts_left: 4,
+    })
+    const changed = await twoGroups.put(`${REGISTRATION}${created.json().id}/`, withoutGroup)
+    expect(changed.statusCode).toBe(200)
+    expect(changed.json()).toMatchObject({ coordination_group: south, accounts_left: 4 })
+    const byStaff = await staff.put(`${REGISTRATION}${created.json().id}/`, withoutGroup)
+    expect(byStaff.json().coordination_group).toBe(south)
+    const toInstance = await staff.put(`${REGISTRATION}${created.json().id}/`, {
+      ...withoutGroup,
+      coordination_group: null,
+    })
+    expect(toInstance.json().coordination_group).toBeNull()
+  })
+
+  it('describe the rule in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/schema/' })).json()
+    const schema =
+      document.paths['/api/coordinator/reset-password-keys/'].post.requestBody.content[
+        'application/json'
+      ].schema
+    expect(schema.required).toEqual(['email'])
+    expect(schema.properties.coordination_group.description).toMatch(/only coordination group/)
   })
 })

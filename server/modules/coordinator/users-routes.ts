@@ -93,7 +93,12 @@ export const coordinatorUserRoutes: AppPlugin = async (app) => {
   app.put(
     '/coordinator/users/:id/anonymize/',
     { onRequest, schema: { tags, params, response: { 200: AnonymizedSchema } } },
-    async (request) => anonymizeUser(app.db, currentUser(request), request.params.id),
+    async (request) =>
+      anonymizeUser(
+        { db: app.db, mediaDir: app.config.mediaDir },
+        currentUser(request),
+        request.params.id,
+      ),
   )
 
   app.get(

@@ -14,8 +14,11 @@ import { USER_ORDERING_FIELDS } from '../../../contract/list-params'
 import type { Db } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
 import { conflict, fieldError, notFound, permissionDenied } from '../../http/errors'
+import { erasePersonalData } from '../account/erasure'
 import { isUsernameTaken } from '../account/queries'
 import { deleteUserSessions } from '../auth/session-store'
+import { removeDiscardedFiles } from '../media/discarded-files'
+import { removeStoredFile } from '../media/storage'
 import {
   allLanguages,
   anonymizeAccount,
@@ -168,19 +171,45 @@ async function anonymousUsername(db: Db, userId: number) {
 
 /**
  * The irreversible anonymization: the account is deactivated, signed out everywhere and stripped
- * of what names the person; its work stays attributed to it under an anonymous username.
+ * of what names the person, and so is every other place that holds their data
+ * (`erasePersonalData`), in one transaction; its work stays attributed to it under an anonymous
+ * username. Files replaced on the way are removed once it commits.
  */
-export async function anonymizeUser(db: Db, caller: SessionUser, userId: number) {
-  return db.transaction(async (tx) => {
-    await lockUser(tx, userId)
-    const target = await actionableUser(tx, caller, userId)
-    if (target.roles.includes('staff')) throw conflict('Staff accounts cannot be anonymized.')
-    if (target.id === caller.id) throw conflict('You cannot anonymize your own account.')
-    if (target.anonymizedAt) throw conflict('This account is already anonymized.')
-    const username = await anonymousUsername(tx, userId)
-    const anonymizedAt = await anonymizeAccount(tx, userId, { username, byUserId: caller.id })
-    await deleteUserSessions(tx, userId)
-    if (!anonymizedAt) throw new Error(`user ${userId} vanished`)
-    return { id: userId, username, anonymized_timestamp: anonymizedAt.toISOString() }
-  })
+export async function anonymizeUser(
+  deps: { db: Db; mediaDir: string },
+  caller: SessionUser,
+  userId: number,
+) {
+  const { db, mediaDir } = deps
+  const written: string[] = []
+  let committed = false
+  try {
+    const answer = await db.transaction(async (tx) => {
+      await lockUser(tx, userId)
+      const target = await actionableUser(tx, caller, userId)
+      if (target.roles.includes('staff')) throw conflict('Staff accounts cannot be anonymized.')
+      if (target.id === caller.id) throw conflict('You cannot anonymize your own account.')
+      if (target.anonymizedAt) throw conflict('This account is already anonymized.')
+      const username = await anonymousUsername(tx, userId)
+      const anonymizedAt = await anonymizeAccount(tx, userId, { username, byUserId: caller.id })
+      await deleteUserSessions(tx, userId)
+      if (!anonymizedAt) throw new Error(`user ${userId} vanished`)
+      const person = {
+        userId,
+        username: target.username,
+        email: target.email,
+        firstName: target.firstName,
+        lastName: target.lastName,
+        anonymousUsername: username,
+      }
+      await erasePersonalData(tx, { mediaDir, written }, person)
+      return { id: userId, username, anonymized_timestamp: anonymizedAt.toISOString() }
+    })
+    committed = true
+    await removeDiscardedFiles(db, mediaDir)
+    return answer
+  } finally {
+    // Files written for a transaction that did not commit are referred to by nothing.
+    if (!committed) for (const storageKey of written) await removeStoredFile(mediaDir, storageKey)
+  }
 }

@@ -383,6 +383,12 @@ describe('groups, task types and projects', () => {
     )
     const ownEntry = own.find((group: { id: number }) => group.id === ownGroup)
     expect(ownEntry.user_set).toContain(ownWorker.user.id)
+    expect(ownEntry.members).toContainEqual({
+      id: ownWorker.user.id,
+      username: ownWorker.user.username,
+      first_name: 'Ola',
+      last_name: 'Nowak',
+    })
     expect(ownEntry.editable).toBe(true)
     expect(own.find((group: { id: number }) => group.id === managedGroup).editable).toBe(false)
     const all = (await staff.get('coordinator/groups-all/')).json()

@@ -192,7 +192,7 @@ export async function runFinanceExport(deps: FinanceExportDeps, exportId: number
           to: [previous.dateTo, current.dateTo].sort()[0]!,
         })
       : 0
-    filePath = (await storeStream(mediaDir, Readable.from(exportFileChunks(db, exportId)), '.csv'))
+    filePath = (await storeStream(mediaDir, Readable.from(financeExportCsv(db, exportId)), '.csv'))
       .storageKey
     await finishFinanceExport(db, exportId, {
       filePath,
@@ -228,8 +228,10 @@ export const FINANCE_EXPORT_CSV_HEADER = [
 /**
  * The file: a `day` line per user and day, a `total` line after each user's days, then a
  * `correction` line per day that differs from the previous export, with both sets of figures.
+ * Made from the stored rows with the usernames as they are now, so anonymizing a user writes it
+ * again without the person's name.
  */
-async function* exportFileChunks(db: Db, exportId: number) {
+export async function* financeExportCsv(db: Db, exportId: number) {
   yield Buffer.from(csvLines([FINANCE_EXPORT_CSV_HEADER]))
   const rows = await exportRowsWithUsers(db, exportId)
   const lines: unknown[][] = []

@@ -5,12 +5,12 @@ import type { Db } from '../../db/client'
 import type { JobLogger, JobQueue } from '../../jobs/queue'
 import { removeStoredFile, storeStream } from '../media/storage'
 import {
+  exportRowsWithUsers,
   failWorktimeExport,
   findWorktimeExport,
   finishWorktimeExport,
   insertExportRows,
   setWorktimeExportProgress,
-  usersByIds,
   worktimeByUser,
 } from './export-queries'
 
@@ -18,7 +18,7 @@ export const WORKTIME_EXPORT_QUEUE = 'timelogs.worktime-export'
 export type WorktimeExportJobData = { exportId: number; coordinatorId: number | null }
 export type WorktimeExportDeps = { db: Db; mediaDir: string; logger: JobLogger }
 
-/** Users written per round trip (rows and their part of the file). */
+/** Users' rows written per round trip. */
 const ROW_BATCH = 500
 
 export const WORKTIME_CSV_HEADER = [
@@ -33,9 +33,9 @@ class ExportCancelled extends Error {}
 
 /**
  * One work-time export: approved seconds per user over its range and filters (paid time:
- * work plus the earned part of approved bonus breaks, `paidSeconds`), stored as rows and as a
- * CSV file, with progress after each batch of users. An export deleted meanwhile stops at its
- * next progress write and leaves no file.
+ * work plus the earned part of approved bonus breaks, `paidSeconds`), stored as rows with
+ * progress after each batch of users, then written as a CSV file from those rows. An export
+ * deleted meanwhile stops at its next progress write and leaves no file.
  */
 export async function runWorktimeExport(deps: WorktimeExportDeps, data: WorktimeExportJobData) {
   const { db, mediaDir } = deps
@@ -44,44 +44,24 @@ export async function runWorktimeExport(deps: WorktimeExportDeps, data: Worktime
   let storageKey: string | undefined
   try {
     const totals = await worktimeByUser(db, job.filters, job.startAt, job.endAt, data.coordinatorId)
-    async function* chunks() {
-      yield Buffer.from(csvLines([WORKTIME_CSV_HEADER]))
-      for (let done = 0; done < totals.length; done += ROW_BATCH) {
-        const batch = totals.slice(done, done + ROW_BATCH)
-        const rows = batch.map((row) => ({
+    for (let done = 0; done < totals.length; done += ROW_BATCH) {
+      const batch = totals.slice(done, done + ROW_BATCH)
+      await insertExportRows(
+        db,
+        job.id,
+        batch.map((row) => ({
           userId: row.user_id,
           worktimeSeconds: paidSeconds(Math.round(row.work), Math.round(row.breaks)),
-        }))
-        await insertExportRows(db, job!.id, rows)
-        const names = new Map(
-          (
-            await usersByIds(
-              db,
-              rows.map((row) => row.userId),
-            )
-          ).map((u) => [u.id, u]),
-        )
-        yield Buffer.from(
-          csvLines(
-            rows.map((row) => {
-              const user = names.get(row.userId)
-              return [
-                row.userId,
-                user?.username,
-                user?.firstName,
-                user?.lastName,
-                row.worktimeSeconds,
-              ]
-            }),
-          ),
-        )
-        const progress = Math.round(((done + batch.length) * 1000) / totals.length) / 10
-        if (!(await setWorktimeExportProgress(db, job!.id, Math.min(99, progress)))) {
-          throw new ExportCancelled()
-        }
+        })),
+      )
+      const progress = Math.round(((done + batch.length) * 1000) / totals.length) / 10
+      if (!(await setWorktimeExportProgress(db, job.id, Math.min(99, progress)))) {
+        throw new ExportCancelled()
       }
     }
-    storageKey = (await storeStream(mediaDir, Readable.from(chunks()), '.csv')).storageKey
+    storageKey = (
+      await storeStream(mediaDir, Readable.from(worktimeExportFile(db, job.id)), '.csv')
+    ).storageKey
     if (!(await finishWorktimeExport(db, job.id, storageKey))) throw new ExportCancelled()
   } catch (error) {
     if (storageKey) await removeStoredFile(mediaDir, storageKey)
@@ -93,6 +73,18 @@ export async function runWorktimeExport(deps: WorktimeExportDeps, data: Worktime
       'The export failed unexpectedly; try again, or tell the administrators if it keeps failing.',
     )
   }
+}
+
+/**
+ * The export's CSV file, made from its stored rows with the users' names as they are now: the
+ * export writes it, and anonymizing a user writes it again without the person's names.
+ */
+export async function* worktimeExportFile(db: Db, exportId: number) {
+  yield Buffer.from(csvLines([WORKTIME_CSV_HEADER]))
+  const rows = await exportRowsWithUsers(db, exportId)
+  yield Buffer.from(
+    csvLines(rows.map((row) => [row.id, row.username, row.firstName, row.lastName, row.seconds])),
+  )
 }
 
 /** A job lost with its process is retried once; the export then starts over. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw-rows'
 import { users, worktimeExportRows, worktimeExports } from '../../db/schema'
@@ -195,17 +195,4 @@ export function worktimeByUser(
         group by l.user_id
         order by l.user_id`,
   )
-}
-
-export function usersByIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([])
-  return db
-    .select({
-      id: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(users)
-    .where(inArray(users.id, ids))
 }

@@ -29,6 +29,7 @@ export function CoordinatorLayout() {
             },
             { label: t`Registration keys`, to: '/coordinator/users/register' },
             { label: t`Password reset keys`, to: '/coordinator/users/reset' },
+            { label: t`Groups`, to: '/coordinator/users/groups' },
           ],
         },
         {

@@ -57,13 +57,14 @@ export function FeedbackItemsPage({ taskId }: { taskId: number }) {
             header: '',
             cell: (item) => (
               <Checkbox
-                aria-label={t`Select item #${item.id}`}
+                aria-label={t`Select item #${item.item_id}`}
                 checked={selected.includes(item.id)}
                 onChange={() => toggle(item.id)}
               />
             ),
           },
-          { key: 'id', header: t`ID`, cell: (item) => item.id, rowHeader: true },
+          // The item's number, as the details and the review cards name it (Item #N).
+          { key: 'id', header: t`ID`, cell: (item) => item.item_id, rowHeader: true },
           {
             key: 'protocol',
             header: t`Protocol`,

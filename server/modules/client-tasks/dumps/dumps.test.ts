@@ -19,7 +19,7 @@ type Line = {
     data: Record<string, unknown>
     is_done: boolean
     author_id?: number
-    review?: unknown
+    review?: { mark: number } | null
   }[]
 }
 
@@ -218,6 +218,27 @@ describe('result export (dump_async), inline without a job queue', () => {
     )
     expect(rows[1]!.endsWith(`,${ann},true,same,true,,4,LEXICAL;OTHER,Fine`)).toBe(true)
     expect(rows).toHaveLength(1 + 2 + 3)
+  })
+
+  it('gives no review, and an empty review_mark cell, to an annotation drawn but not graded yet', async () => {
+    await t.db.insert(reviewItems).values({
+      itemId: itemIds[0]!,
+      annotationId: ids[0]![1]!,
+      taskId,
+      userId: bob,
+      status: 'PENDING',
+    })
+    const lines = await exportLines({ include_review: true })
+    expect(lines[0]!.annotations.map((annotation) => annotation.review?.mark ?? null)).toEqual([
+      4,
+      null,
+    ])
+    expect(lines[0]!.annotations[1]!.review).toBeNull()
+    const csv = await exportText({ format: 'csv', include_review: true })
+    const rows = csv.trimEnd().split('\n')
+    expect(rows[1]!.endsWith(',4,LEXICAL;OTHER,Fine')).toBe(true)
+    expect(rows[2]!.startsWith(`${itemIds[0]},`)).toBe(true)
+    expect(rows[2]!.endsWith(',same,true,,,,')).toBe(true)
   })
 
   it('writes formula-leading cells of items and annotations as text in CSV', async () => {

@@ -36,7 +36,8 @@ export function itemBatch(
 
 /**
  * Annotations of items with ids in [first, last], by item then id, with their review when asked
- * (a reviewed annotation has one review item). A task's items are inserted in position order, so
+ * (a reviewed annotation has one review item; one drawn for review but not graded yet has none
+ * to export, where the table keeps mark 0). A task's items are inserted in position order, so
  * a batch's ids form a narrow range: one index range scan, where listing 2,000 ids or joining on
  * positions costs several times more. The range may hold other items' annotations; the caller
  * only looks up its own items.
@@ -47,7 +48,7 @@ export function annotationsInRange(
   withReview: boolean,
 ): Promise<SourceAnnotation[]> {
   const review = withReview
-    ? sql`case when r.id is null then null else json_build_object(
+    ? sql`case when r.status = 'REVIEWED' then json_build_object(
             'status', r.status, 'mark', r.mark, 'error_types', r.error_types,
             'comment', r.comment,
             'reviewed_timestamp', to_char(r.reviewed_at at time zone 'UTC',

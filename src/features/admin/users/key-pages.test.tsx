@@ -68,6 +68,7 @@ describe('the key screens in the admin panel', () => {
       coordination_group: coordination,
       task_group: true,
       user_set: [],
+      members: [],
       editable: true,
     })
     server.use(

@@ -21,11 +21,12 @@ import { coordinatorKeys } from '../queries'
 import { useCoordinationGroupFilter } from '../use-coordination-group'
 import {
   approvalCountQueryOptions,
+  approvalListQuery,
   approvalListQueryOptions,
   decideApproval,
   deleteApproval,
 } from '../users/queries'
-import { APPROVAL_STATUS_FILTERS, type ApprovalListSearch, approvalListQuery } from './search'
+import { APPROVAL_STATUS_FILTERS, type ApprovalListSearch } from './search'
 
 const STATUS_LABELS: Record<(typeof APPROVAL_STATUS_FILTERS)[number], MessageDescriptor> = {
   '0': msg`Pending`,

@@ -5,7 +5,6 @@ import {
   optionalOrdering,
   optionalPositiveInt,
   optionalText,
-  pageWindow,
 } from '../../client/tasks/table/search-params'
 import { coordinationGroupSearch } from '../coordination-group-search'
 
@@ -20,14 +19,3 @@ export const ApprovalListSearchSchema = v.object({
   page: optionalPositiveInt,
 })
 export type ApprovalListSearch = v.InferOutput<typeof ApprovalListSearchSchema>
-
-export function approvalListQuery(search: ApprovalListSearch, coordinationGroup: number | null) {
-  const status = search.status ?? '0'
-  return {
-    coordination_group: coordinationGroup ?? undefined,
-    status: status === 'all' ? undefined : status,
-    search: search.search?.trim() || undefined,
-    ordering: search.ordering ?? 'created',
-    ...pageWindow(search.page),
-  }
-}

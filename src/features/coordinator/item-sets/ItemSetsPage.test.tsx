@@ -50,5 +50,8 @@ describe('the coordinator item sets page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(body?.lock_expiration_timestamp).toBeDefined())
     expect(Date.parse(body?.lock_expiration_timestamp ?? '')).toBeLessThanOrEqual(Date.now())
     expect(await screen.findByText('Ended')).toBeInTheDocument()
+    const endedRow = screen.getByRole('row', { name: /#41/ })
+    expect(within(endedRow).getByText('1 of 3 items')).toBeInTheDocument()
+    expect(within(endedRow).getByText('2 items went back to the pool')).toBeInTheDocument()
   })
 })

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Progress, Select, SimpleGrid, Stack, Text } from '@mantine/core'
 import { IconLockOpen } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -76,6 +76,7 @@ export function ItemSetsPage({ search, onSearch }: ItemSetsPageProps) {
             </Trans>
           </Text>
           <Progress value={set.progress} size="sm" aria-label={t`Progress of set ${set.id}`} />
+          <ReturnedItems set={set} />
         </Stack>
       ),
     },
@@ -176,5 +177,23 @@ export function ItemSetsPage({ search, onSearch }: ItemSetsPageProps) {
         </Trans>
       </ConfirmDialog>
     </Stack>
+  )
+}
+
+/**
+ * An ended lock keeps the set's done items and gives the others back to the pool: the row still
+ * counts what the set held, and says how many went back.
+ */
+function ReturnedItems({ set }: { set: CoordinatorItemSet }) {
+  const returned = set.items_all - set.items_done
+  if (set.is_locked || returned <= 0) return null
+  return (
+    <Text size="xs" c="dimmed">
+      <Plural
+        value={returned}
+        one="# item went back to the pool"
+        other="# items went back to the pool"
+      />
+    </Text>
   )
 }

@@ -16,8 +16,14 @@ import { TitleBar } from '../../../ui/TitleBar'
 import { formatDateTime } from '../../account/format'
 import { coordinatorKeys } from '../queries'
 import { useCoordinationGroupFilter } from '../use-coordination-group'
-import { anonymizeUser, userListQueryOptions, userStatsQueryOptions } from './queries'
-import { type UserListSearch, userFilterQuery, userListQuery } from './search'
+import {
+  anonymizeUser,
+  userFilterQuery,
+  userListQuery,
+  userListQueryOptions,
+  userStatsQueryOptions,
+} from './queries'
+import type { UserListSearch } from './search'
 import { AlertBadges } from './UserBadges'
 import { UserEditDialog } from './UserEditDialog'
 import { UserFilters } from './UserFilters'

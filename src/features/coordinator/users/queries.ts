@@ -16,7 +16,10 @@ import {
   UserBaseSchema,
 } from '../../../../contract/coordinator-users'
 import { api } from '../../../api/client'
+import { dayEnd, dayStart, pageWindow } from '../../client/tasks/table/search-params'
+import type { ApprovalListSearch } from '../approvals/search'
 import { coordinatorKeys } from '../queries'
+import type { UserListSearch } from './search'
 
 type Query = Record<string, string | number | boolean | undefined>
 
@@ -103,3 +106,42 @@ export const decideApproval = (id: number, body: ApprovalDecision) =>
   api(`${APPROVALS}${id}/`, { method: 'PATCH', body, schema: CoordinatorApprovalSchema })
 
 export const deleteApproval = (id: number) => api(`${APPROVALS}${id}/`, { method: 'DELETE' })
+
+/** The filters of GET /coordinator/users/ (and its stats) for the page's search. */
+export function userFilterQuery(search: UserListSearch, coordinationGroup: number | null) {
+  return {
+    coordination_group: coordinationGroup ?? undefined,
+    search: search.search?.trim() || undefined,
+    has_alerts: search.has_alerts,
+    is_active: search.is_active,
+    is_endworker: search.is_endworker,
+    is_sso_account: search.is_sso_account,
+    has_languages: search.has_languages,
+    language: search.language,
+    main_language: search.main_language,
+    native_language: search.native_language,
+    ratio_min: search.ratio_min,
+    ratio_max: search.ratio_max,
+    availability_min: search.availability_min,
+    availability_max: search.availability_max,
+    date_joined_after: dayStart(search.joined_from),
+    date_joined_before: dayEnd(search.joined_to),
+  }
+}
+
+export const userListQuery = (search: UserListSearch, coordinationGroup: number | null) => ({
+  ...userFilterQuery(search, coordinationGroup),
+  ordering: search.ordering ?? 'username',
+  ...pageWindow(search.page),
+})
+
+export function approvalListQuery(search: ApprovalListSearch, coordinationGroup: number | null) {
+  const status = search.status ?? '0'
+  return {
+    coordination_group: coordinationGroup ?? undefined,
+    status: status === 'all' ? undefined : status,
+    search: search.search?.trim() || undefined,
+    ordering: search.ordering ?? 'created',
+    ...pageWindow(search.page),
+  }
+}
