@@ -89,6 +89,7 @@ import { Route as AppClientTasksDefinitionsTaskTypesCreatorRouteImport } from '.
 import { Route as AppClientTasksTaskIdLocal_settingsRouteImport } from './routes/_app/client/tasks/$taskId/local_settings'
 import { Route as AppClientTasksTaskIdPanelRouteImport } from './routes/_app/client/tasks/$taskId/panel'
 import { Route as AppTasksTaskIdItemSetIdIndexRouteImport } from './routes/_app/tasks/$taskId/$itemSetId/index'
+import { Route as AppTasksTaskIdItemSetIdItemsRouteImport } from './routes/_app/tasks/$taskId/$itemSetId/items'
 import { Route as AppClientTasksDefinitionsTaskProtocolsTaskProtocolIdIndexRouteImport } from './routes/_app/client/tasks-definitions/task-protocols/$taskProtocolId/index'
 import { Route as AppClientTasksDefinitionsTaskProtocolsTaskProtocolIdPreviewRouteImport } from './routes/_app/client/tasks-definitions/task-protocols/$taskProtocolId/preview'
 import { Route as AppClientTasksDefinitionsTaskProtocolsTaskProtocolIdSettingsRouteImport } from './routes/_app/client/tasks-definitions/task-protocols/$taskProtocolId/settings'
@@ -539,6 +540,12 @@ const AppTasksTaskIdItemSetIdIndexRoute =
     path: '/',
     getParentRoute: () => AppTasksTaskIdItemSetIdRouteRoute,
   } as any)
+const AppTasksTaskIdItemSetIdItemsRoute =
+  AppTasksTaskIdItemSetIdItemsRouteImport.update({
+    id: '/items',
+    path: '/items',
+    getParentRoute: () => AppTasksTaskIdItemSetIdRouteRoute,
+  } as any)
 const AppClientTasksDefinitionsTaskProtocolsTaskProtocolIdIndexRoute =
   AppClientTasksDefinitionsTaskProtocolsTaskProtocolIdIndexRouteImport.update({
     id: '/tasks-definitions/task-protocols/$taskProtocolId/',
@@ -704,6 +711,7 @@ export interface FileRoutesByFullPath {
   '/client/tasks-definitions/task-types/creator': typeof AppClientTasksDefinitionsTaskTypesCreatorRoute
   '/client/tasks/$taskId/local_settings': typeof AppClientTasksTaskIdLocal_settingsRoute
   '/client/tasks/$taskId/panel': typeof AppClientTasksTaskIdPanelRoute
+  '/tasks/$taskId/$itemSetId/items': typeof AppTasksTaskIdItemSetIdItemsRoute
   '/client/tasks-definitions/task-protocols/': typeof AppClientTasksDefinitionsTaskProtocolsIndexRoute
   '/client/tasks-definitions/task-schemas/': typeof AppClientTasksDefinitionsTaskSchemasIndexRoute
   '/client/tasks-definitions/task-types/': typeof AppClientTasksDefinitionsTaskTypesIndexRoute
@@ -789,6 +797,7 @@ export interface FileRoutesByTo {
   '/client/tasks-definitions/task-types/creator': typeof AppClientTasksDefinitionsTaskTypesCreatorRoute
   '/client/tasks/$taskId/local_settings': typeof AppClientTasksTaskIdLocal_settingsRoute
   '/client/tasks/$taskId/panel': typeof AppClientTasksTaskIdPanelRoute
+  '/tasks/$taskId/$itemSetId/items': typeof AppTasksTaskIdItemSetIdItemsRoute
   '/client/tasks-definitions/task-protocols': typeof AppClientTasksDefinitionsTaskProtocolsIndexRoute
   '/client/tasks-definitions/task-schemas': typeof AppClientTasksDefinitionsTaskSchemasIndexRoute
   '/client/tasks-definitions/task-types': typeof AppClientTasksDefinitionsTaskTypesIndexRoute
@@ -885,6 +894,7 @@ export interface FileRoutesById {
   '/_app/client/tasks-definitions/task-types/creator': typeof AppClientTasksDefinitionsTaskTypesCreatorRoute
   '/_app/client/tasks/$taskId/local_settings': typeof AppClientTasksTaskIdLocal_settingsRoute
   '/_app/client/tasks/$taskId/panel': typeof AppClientTasksTaskIdPanelRoute
+  '/_app/tasks/$taskId/$itemSetId/items': typeof AppTasksTaskIdItemSetIdItemsRoute
   '/_app/client/tasks-definitions/task-protocols/': typeof AppClientTasksDefinitionsTaskProtocolsIndexRoute
   '/_app/client/tasks-definitions/task-schemas/': typeof AppClientTasksDefinitionsTaskSchemasIndexRoute
   '/_app/client/tasks-definitions/task-types/': typeof AppClientTasksDefinitionsTaskTypesIndexRoute
@@ -982,6 +992,7 @@ export interface FileRouteTypes {
     | '/client/tasks-definitions/task-types/creator'
     | '/client/tasks/$taskId/local_settings'
     | '/client/tasks/$taskId/panel'
+    | '/tasks/$taskId/$itemSetId/items'
     | '/client/tasks-definitions/task-protocols/'
     | '/client/tasks-definitions/task-schemas/'
     | '/client/tasks-definitions/task-types/'
@@ -1067,6 +1078,7 @@ export interface FileRouteTypes {
     | '/client/tasks-definitions/task-types/creator'
     | '/client/tasks/$taskId/local_settings'
     | '/client/tasks/$taskId/panel'
+    | '/tasks/$taskId/$itemSetId/items'
     | '/client/tasks-definitions/task-protocols'
     | '/client/tasks-definitions/task-schemas'
     | '/client/tasks-definitions/task-types'
@@ -1162,6 +1174,7 @@ export interface FileRouteTypes {
     | '/_app/client/tasks-definitions/task-types/creator'
     | '/_app/client/tasks/$taskId/local_settings'
     | '/_app/client/tasks/$taskId/panel'
+    | '/_app/tasks/$taskId/$itemSetId/items'
     | '/_app/client/tasks-definitions/task-protocols/'
     | '/_app/client/tasks-definitions/task-schemas/'
     | '/_app/client/tasks-definitions/task-types/'
@@ -1756,6 +1769,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTasksTaskIdItemSetIdIndexRouteImport
       parentRoute: typeof AppTasksTaskIdItemSetIdRouteRoute
     }
+    '/_app/tasks/$taskId/$itemSetId/items': {
+      id: '/_app/tasks/$taskId/$itemSetId/items'
+      path: '/items'
+      fullPath: '/tasks/$taskId/$itemSetId/items'
+      preLoaderRoute: typeof AppTasksTaskIdItemSetIdItemsRouteImport
+      parentRoute: typeof AppTasksTaskIdItemSetIdRouteRoute
+    }
     '/_app/client/tasks-definitions/task-protocols/$taskProtocolId/': {
       id: '/_app/client/tasks-definitions/task-protocols/$taskProtocolId/'
       path: '/tasks-definitions/task-protocols/$taskProtocolId'
@@ -2094,6 +2114,7 @@ const AppReviewRouteRouteWithChildren = AppReviewRouteRoute._addFileChildren(
 )
 
 interface AppTasksTaskIdItemSetIdRouteRouteChildren {
+  AppTasksTaskIdItemSetIdItemsRoute: typeof AppTasksTaskIdItemSetIdItemsRoute
   AppTasksTaskIdItemSetIdIndexRoute: typeof AppTasksTaskIdItemSetIdIndexRoute
   AppTasksTaskIdItemSetIdTaskProtocolIdProtocolRoute: typeof AppTasksTaskIdItemSetIdTaskProtocolIdProtocolRoute
   AppTasksTaskIdItemSetIdTaskProtocolIdProtocolConfirmRoute: typeof AppTasksTaskIdItemSetIdTaskProtocolIdProtocolConfirmRoute
@@ -2101,6 +2122,7 @@ interface AppTasksTaskIdItemSetIdRouteRouteChildren {
 
 const AppTasksTaskIdItemSetIdRouteRouteChildren: AppTasksTaskIdItemSetIdRouteRouteChildren =
   {
+    AppTasksTaskIdItemSetIdItemsRoute: AppTasksTaskIdItemSetIdItemsRoute,
     AppTasksTaskIdItemSetIdIndexRoute: AppTasksTaskIdItemSetIdIndexRoute,
     AppTasksTaskIdItemSetIdTaskProtocolIdProtocolRoute:
       AppTasksTaskIdItemSetIdTaskProtocolIdProtocolRoute,
