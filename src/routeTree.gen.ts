@@ -29,6 +29,7 @@ import { Route as AppTasksRouteRouteImport } from './routes/_app/tasks/route'
 import { Route as AppUserRouteRouteImport } from './routes/_app/user/route'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginUsernameRouteImport } from './routes/login/$username'
+import { Route as ProtocolsTaskProtocolIdRouteImport } from './routes/protocols/$taskProtocolId'
 import { Route as AppAdmin_panelIndexRouteImport } from './routes/_app/admin_panel/index'
 import { Route as AppClientIndexRouteImport } from './routes/_app/client/index'
 import { Route as AppCoordinatorIndexRouteImport } from './routes/_app/coordinator/index'
@@ -203,6 +204,11 @@ const LoginUsernameRoute = LoginUsernameRouteImport.update({
   id: '/$username',
   path: '/$username',
   getParentRoute: () => LoginRouteRoute,
+} as any)
+const ProtocolsTaskProtocolIdRoute = ProtocolsTaskProtocolIdRouteImport.update({
+  id: '/protocols/$taskProtocolId',
+  path: '/protocols/$taskProtocolId',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdmin_panelIndexRoute = AppAdmin_panelIndexRouteImport.update({
   id: '/',
@@ -654,6 +660,7 @@ export interface FileRoutesByFullPath {
   '/tasks': typeof AppTasksRouteRouteWithChildren
   '/user': typeof AppUserRouteRouteWithChildren
   '/login/$username': typeof LoginUsernameRoute
+  '/protocols/$taskProtocolId': typeof ProtocolsTaskProtocolIdRoute
   '/login/': typeof LoginIndexRoute
   '/coordinator/item-sets': typeof AppCoordinatorItemSetsRoute
   '/feedback/$taskId': typeof AppFeedbackTaskIdRoute
@@ -740,6 +747,7 @@ export interface FileRoutesByTo {
   '/reset': typeof ResetRoute
   '/swagger': typeof SwaggerRoute
   '/login/$username': typeof LoginUsernameRoute
+  '/protocols/$taskProtocolId': typeof ProtocolsTaskProtocolIdRoute
   '/': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
   '/coordinator/item-sets': typeof AppCoordinatorItemSetsRoute
@@ -836,6 +844,7 @@ export interface FileRoutesById {
   '/_app/tasks': typeof AppTasksRouteRouteWithChildren
   '/_app/user': typeof AppUserRouteRouteWithChildren
   '/login/$username': typeof LoginUsernameRoute
+  '/protocols/$taskProtocolId': typeof ProtocolsTaskProtocolIdRoute
   '/_app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/_app/coordinator/item-sets': typeof AppCoordinatorItemSetsRoute
@@ -935,6 +944,7 @@ export interface FileRouteTypes {
     | '/tasks'
     | '/user'
     | '/login/$username'
+    | '/protocols/$taskProtocolId'
     | '/login/'
     | '/coordinator/item-sets'
     | '/feedback/$taskId'
@@ -1021,6 +1031,7 @@ export interface FileRouteTypes {
     | '/reset'
     | '/swagger'
     | '/login/$username'
+    | '/protocols/$taskProtocolId'
     | '/'
     | '/login'
     | '/coordinator/item-sets'
@@ -1116,6 +1127,7 @@ export interface FileRouteTypes {
     | '/_app/tasks'
     | '/_app/user'
     | '/login/$username'
+    | '/protocols/$taskProtocolId'
     | '/_app/'
     | '/login/'
     | '/_app/coordinator/item-sets'
@@ -1205,6 +1217,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetRoute: typeof ResetRoute
   SwaggerRoute: typeof SwaggerRoute
+  ProtocolsTaskProtocolIdRoute: typeof ProtocolsTaskProtocolIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1348,6 +1361,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/login/$username'
       preLoaderRoute: typeof LoginUsernameRouteImport
       parentRoute: typeof LoginRouteRoute
+    }
+    '/protocols/$taskProtocolId': {
+      id: '/protocols/$taskProtocolId'
+      path: '/protocols/$taskProtocolId'
+      fullPath: '/protocols/$taskProtocolId'
+      preLoaderRoute: typeof ProtocolsTaskProtocolIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/admin_panel/': {
       id: '/_app/admin_panel/'
@@ -2206,6 +2226,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetRoute: ResetRoute,
   SwaggerRoute: SwaggerRoute,
+  ProtocolsTaskProtocolIdRoute: ProtocolsTaskProtocolIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
