@@ -23,7 +23,9 @@ export const apiIndexRoutes: AppPlugin = async (app) => {
       const index = apiIndex()
       reply.header('Vary', 'Accept')
       if (!prefersHtml(request.headers.accept)) return index
-      return reply.type('text/html; charset=utf-8').send(apiIndexPage(index))
+      // A string body of a type other than JSON goes out as it is, past the JSON serializer
+      // (whose type the reply's body is checked against).
+      return reply.type('text/html; charset=utf-8').send(apiIndexPage(index) as never)
     },
   )
 }
