@@ -3,14 +3,18 @@ import { expect, signInAs, test } from './fixtures'
 test('the footer’s API link opens the API index, which leads to the documentation', async ({
   page,
 }) => {
+  // Signing in, the index in a new tab, then the documentation's first OpenAPI document.
+  test.setTimeout(90_000)
   await signInAs(page, 'client')
-  const link = page.getByRole('contentinfo').getByRole('link', { name: 'API' })
+  // The footer sits inside the page's main region, where it is no contentinfo landmark.
+  const link = page.locator('footer').getByRole('link', { name: 'API' })
   await expect(link).toHaveAttribute('href', '/api/')
 
   const [index] = await Promise.all([page.waitForEvent('popup'), link.click()])
   await expect(index.getByRole('heading', { name: 'Crowdwork API' })).toBeVisible()
   await index.getByRole('link', { name: 'Documentation (Swagger UI)' }).click()
-  await expect(index.locator('.opblock').first()).toBeVisible()
+  // The server builds the OpenAPI document on its first request, which takes a while.
+  await expect(index.locator('.opblock').first()).toBeVisible({ timeout: 30_000 })
 })
 
 test.describe('the API documentation on a phone', () => {
@@ -18,6 +22,7 @@ test.describe('the API documentation on a phone', () => {
 
   test('is laid out at the phone’s width, an operation’s details within it', async ({ page }) => {
     await page.goto('/api/docs')
+    await expect(page.locator('.opblock').first()).toBeVisible({ timeout: 30_000 })
     const login = page
       .locator('.opblock')
       .filter({ has: page.locator('[data-path="/api/auth/session/login/"]') })
