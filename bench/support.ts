@@ -1,6 +1,7 @@
 /**
  * What the benchmarks share: their databases, running each database in a child process of its
- * own, command-line options, resident memory sampling and a browser-like sign-in over HTTP.
+ * own, command-line options, resident memory sampling and a browser-like sign-in over HTTP
+ * (the HTTP load benchmarks' own support is in http-load.ts and annotator-server.ts).
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -20,6 +21,17 @@ export function commandOption(name: string): string | undefined {
   const args = process.argv.slice(2)
   const index = args.indexOf(name)
   return index === -1 ? undefined : args[index + 1]
+}
+
+/** `--name N` as a positive number (or 0 when `orZero`), `fallback` when it is not given. */
+export function numberOption(name: string, fallback: number, { orZero = false } = {}): number {
+  const given = commandOption(`--${name}`)
+  if (given === undefined) return fallback
+  const value = Number(given)
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !orZero)) {
+    throw new Error(`--${name} needs a positive number${orZero ? ' or 0' : ''}`)
+  }
+  return value
 }
 
 /**

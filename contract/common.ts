@@ -46,8 +46,6 @@ export const IdParamSchema = wholeNumberText(1, DB_INTEGER_MAX, 'must be an id')
 
 export const IsoDateTimeSchema = v.pipe(v.string(), v.isoTimestamp())
 
-export const EmptyObjectSchema = v.object({})
-
 export const SuccessSchema = v.object({ detail: v.string() })
 
 /** How deep any JSON request body may nest; a deeper body is refused before it is parsed. */

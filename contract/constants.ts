@@ -1,6 +1,9 @@
 /** Business constants of the spec's section 9, shared by the web client, the worker and the server. */
-export const FRONTEND_VERSION = '2.57.0'
 export const API_BASE = '/api'
+/** Where the API describes itself: its index, its interactive documentation and its schema. */
+export const API_INDEX_PATH = `${API_BASE}/`
+export const API_DOCS_PATH = `${API_BASE}/docs`
+export const API_SCHEMA_PATH = `${API_BASE}/schema/`
 
 export const USERNAME_MIN_LENGTH = 3
 export const GENDERS = ['male', 'female'] as const
@@ -11,7 +14,6 @@ export const AVAILABILITY_MAX_HOURS = 168
 
 export const MENU_COUNTER_REFRESH_MS = 300_000
 export const INSTANCE_SETTINGS_TIMEOUT_MS = 3_000
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 export const LOGIN_ERROR_COUNTDOWN_MS = 1_000
 export const UNAUTHORIZED_LOGOUT_DELAY_MS = 2_000
 

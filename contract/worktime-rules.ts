@@ -26,10 +26,6 @@ export const APPROVED_STATUSES: readonly number[] = [
   TIMELOG_STATUS.ACCEPTED,
 ]
 
-export function isApprovedStatus(status: number): boolean {
-  return APPROVED_STATUSES.includes(status)
-}
-
 /** Seconds of bonus break that `workSeconds` of approved work earns. */
 export function earnedBonusBreakSeconds(workSeconds: number): number {
   return Math.floor(

@@ -12,10 +12,11 @@ import Fastify, {
   type FastifyLoggerOptions,
   type RouteOptions,
 } from 'fastify'
-import { API_BASE, SESSION_COOKIE } from '../contract/constants'
+import { API_BASE, API_DOCS_PATH, API_SCHEMA_PATH, SESSION_COOKIE } from '../contract/constants'
 import { FIRST_WORK_HTML, isFirstWorkPage } from '../contract/first-work-pages'
 import type { AppConfig } from './config'
 import type { DatabaseHandle } from './db/client'
+import { API_DOCS_THEME } from './http/api-docs-theme'
 import './http/augment'
 import { errorHandler, notFound } from './http/errors'
 import { registerJsonBodyParser } from './http/json-body'
@@ -115,10 +116,11 @@ export async function buildApp({
     transform: openApiTransform as never,
   })
   await app.register(swaggerUi, {
-    routePrefix: `${API_BASE}/docs`,
+    routePrefix: API_DOCS_PATH,
+    theme: API_DOCS_THEME,
     uiHooks: { onRequest: allowFramingByTheApp },
   })
-  app.get(`${API_BASE}/schema/`, { schema: { hide: true } }, async () => app.swagger())
+  app.get(API_SCHEMA_PATH, { schema: { hide: true } }, async () => app.swagger())
 
   for (const module of apiModules) {
     await app.register(module, { prefix: API_BASE })

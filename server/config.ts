@@ -151,7 +151,7 @@ const MIB = 1024 ** 2
  * Twice the machine's cores and two more, PostgreSQL's usual rule for a busy pool: requests past
  * it wait in the pool instead of in the database, where more backends than cores fighting over
  * the same pages and locks make every statement slower (the annotation saves at 20 connections
- * on 2 cores did a fifth to a third less than at 6; bench/save-load.ts).
+ * on 2 cores did a fifth to a third less than at 6; bench/save-throughput.ts).
  */
 export function defaultPoolSize(): number {
   return 2 * os.availableParallelism() + 2

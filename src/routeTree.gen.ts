@@ -29,6 +29,7 @@ import { Route as AppTasksRouteRouteImport } from './routes/_app/tasks/route'
 import { Route as AppUserRouteRouteImport } from './routes/_app/user/route'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginUsernameRouteImport } from './routes/login/$username'
+import { Route as ProtocolsTaskProtocolIdRouteImport } from './routes/protocols/$taskProtocolId'
 import { Route as AppAdmin_panelIndexRouteImport } from './routes/_app/admin_panel/index'
 import { Route as AppClientIndexRouteImport } from './routes/_app/client/index'
 import { Route as AppCoordinatorIndexRouteImport } from './routes/_app/coordinator/index'
@@ -90,6 +91,7 @@ import { Route as AppClientTasksDefinitionsTaskTypesCreatorRouteImport } from '.
 import { Route as AppClientTasksTaskIdLocal_settingsRouteImport } from './routes/_app/client/tasks/$taskId/local_settings'
 import { Route as AppClientTasksTaskIdPanelRouteImport } from './routes/_app/client/tasks/$taskId/panel'
 import { Route as AppTasksTaskIdItemSetIdIndexRouteImport } from './routes/_app/tasks/$taskId/$itemSetId/index'
+import { Route as AppTasksTaskIdItemSetIdItemsRouteImport } from './routes/_app/tasks/$taskId/$itemSetId/items'
 import { Route as AppClientTasksDefinitionsTaskProtocolsTaskProtocolIdIndexRouteImport } from './routes/_app/client/tasks-definitions/task-protocols/$taskProtocolId/index'
 import { Route as AppClientTasksDefinitionsTaskProtocolsTaskProtocolIdPreviewRouteImport } from './routes/_app/client/tasks-definitions/task-protocols/$taskProtocolId/preview'
 import { Route as AppClientTasksDefinitionsTaskProtocolsTaskProtocolIdSettingsRouteImport } from './routes/_app/client/tasks-definitions/task-protocols/$taskProtocolId/settings'
@@ -203,6 +205,11 @@ const LoginUsernameRoute = LoginUsernameRouteImport.update({
   id: '/$username',
   path: '/$username',
   getParentRoute: () => LoginRouteRoute,
+} as any)
+const ProtocolsTaskProtocolIdRoute = ProtocolsTaskProtocolIdRouteImport.update({
+  id: '/protocols/$taskProtocolId',
+  path: '/protocols/$taskProtocolId',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdmin_panelIndexRoute = AppAdmin_panelIndexRouteImport.update({
   id: '/',
@@ -546,6 +553,12 @@ const AppTasksTaskIdItemSetIdIndexRoute =
     path: '/',
     getParentRoute: () => AppTasksTaskIdItemSetIdRouteRoute,
   } as any)
+const AppTasksTaskIdItemSetIdItemsRoute =
+  AppTasksTaskIdItemSetIdItemsRouteImport.update({
+    id: '/items',
+    path: '/items',
+    getParentRoute: () => AppTasksTaskIdItemSetIdRouteRoute,
+  } as any)
 const AppClientTasksDefinitionsTaskProtocolsTaskProtocolIdIndexRoute =
   AppClientTasksDefinitionsTaskProtocolsTaskProtocolIdIndexRouteImport.update({
     id: '/tasks-definitions/task-protocols/$taskProtocolId/',
@@ -654,6 +667,7 @@ export interface FileRoutesByFullPath {
   '/tasks': typeof AppTasksRouteRouteWithChildren
   '/user': typeof AppUserRouteRouteWithChildren
   '/login/$username': typeof LoginUsernameRoute
+  '/protocols/$taskProtocolId': typeof ProtocolsTaskProtocolIdRoute
   '/login/': typeof LoginIndexRoute
   '/coordinator/item-sets': typeof AppCoordinatorItemSetsRoute
   '/feedback/$taskId': typeof AppFeedbackTaskIdRoute
@@ -712,6 +726,7 @@ export interface FileRoutesByFullPath {
   '/client/tasks-definitions/task-types/creator': typeof AppClientTasksDefinitionsTaskTypesCreatorRoute
   '/client/tasks/$taskId/local_settings': typeof AppClientTasksTaskIdLocal_settingsRoute
   '/client/tasks/$taskId/panel': typeof AppClientTasksTaskIdPanelRoute
+  '/tasks/$taskId/$itemSetId/items': typeof AppTasksTaskIdItemSetIdItemsRoute
   '/client/tasks-definitions/task-protocols/': typeof AppClientTasksDefinitionsTaskProtocolsIndexRoute
   '/client/tasks-definitions/task-schemas/': typeof AppClientTasksDefinitionsTaskSchemasIndexRoute
   '/client/tasks-definitions/task-types/': typeof AppClientTasksDefinitionsTaskTypesIndexRoute
@@ -740,6 +755,7 @@ export interface FileRoutesByTo {
   '/reset': typeof ResetRoute
   '/swagger': typeof SwaggerRoute
   '/login/$username': typeof LoginUsernameRoute
+  '/protocols/$taskProtocolId': typeof ProtocolsTaskProtocolIdRoute
   '/': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
   '/coordinator/item-sets': typeof AppCoordinatorItemSetsRoute
@@ -798,6 +814,7 @@ export interface FileRoutesByTo {
   '/client/tasks-definitions/task-types/creator': typeof AppClientTasksDefinitionsTaskTypesCreatorRoute
   '/client/tasks/$taskId/local_settings': typeof AppClientTasksTaskIdLocal_settingsRoute
   '/client/tasks/$taskId/panel': typeof AppClientTasksTaskIdPanelRoute
+  '/tasks/$taskId/$itemSetId/items': typeof AppTasksTaskIdItemSetIdItemsRoute
   '/client/tasks-definitions/task-protocols': typeof AppClientTasksDefinitionsTaskProtocolsIndexRoute
   '/client/tasks-definitions/task-schemas': typeof AppClientTasksDefinitionsTaskSchemasIndexRoute
   '/client/tasks-definitions/task-types': typeof AppClientTasksDefinitionsTaskTypesIndexRoute
@@ -836,6 +853,7 @@ export interface FileRoutesById {
   '/_app/tasks': typeof AppTasksRouteRouteWithChildren
   '/_app/user': typeof AppUserRouteRouteWithChildren
   '/login/$username': typeof LoginUsernameRoute
+  '/protocols/$taskProtocolId': typeof ProtocolsTaskProtocolIdRoute
   '/_app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/_app/coordinator/item-sets': typeof AppCoordinatorItemSetsRoute
@@ -895,6 +913,7 @@ export interface FileRoutesById {
   '/_app/client/tasks-definitions/task-types/creator': typeof AppClientTasksDefinitionsTaskTypesCreatorRoute
   '/_app/client/tasks/$taskId/local_settings': typeof AppClientTasksTaskIdLocal_settingsRoute
   '/_app/client/tasks/$taskId/panel': typeof AppClientTasksTaskIdPanelRoute
+  '/_app/tasks/$taskId/$itemSetId/items': typeof AppTasksTaskIdItemSetIdItemsRoute
   '/_app/client/tasks-definitions/task-protocols/': typeof AppClientTasksDefinitionsTaskProtocolsIndexRoute
   '/_app/client/tasks-definitions/task-schemas/': typeof AppClientTasksDefinitionsTaskSchemasIndexRoute
   '/_app/client/tasks-definitions/task-types/': typeof AppClientTasksDefinitionsTaskTypesIndexRoute
@@ -935,6 +954,7 @@ export interface FileRouteTypes {
     | '/tasks'
     | '/user'
     | '/login/$username'
+    | '/protocols/$taskProtocolId'
     | '/login/'
     | '/coordinator/item-sets'
     | '/feedback/$taskId'
@@ -993,6 +1013,7 @@ export interface FileRouteTypes {
     | '/client/tasks-definitions/task-types/creator'
     | '/client/tasks/$taskId/local_settings'
     | '/client/tasks/$taskId/panel'
+    | '/tasks/$taskId/$itemSetId/items'
     | '/client/tasks-definitions/task-protocols/'
     | '/client/tasks-definitions/task-schemas/'
     | '/client/tasks-definitions/task-types/'
@@ -1021,6 +1042,7 @@ export interface FileRouteTypes {
     | '/reset'
     | '/swagger'
     | '/login/$username'
+    | '/protocols/$taskProtocolId'
     | '/'
     | '/login'
     | '/coordinator/item-sets'
@@ -1079,6 +1101,7 @@ export interface FileRouteTypes {
     | '/client/tasks-definitions/task-types/creator'
     | '/client/tasks/$taskId/local_settings'
     | '/client/tasks/$taskId/panel'
+    | '/tasks/$taskId/$itemSetId/items'
     | '/client/tasks-definitions/task-protocols'
     | '/client/tasks-definitions/task-schemas'
     | '/client/tasks-definitions/task-types'
@@ -1116,6 +1139,7 @@ export interface FileRouteTypes {
     | '/_app/tasks'
     | '/_app/user'
     | '/login/$username'
+    | '/protocols/$taskProtocolId'
     | '/_app/'
     | '/login/'
     | '/_app/coordinator/item-sets'
@@ -1175,6 +1199,7 @@ export interface FileRouteTypes {
     | '/_app/client/tasks-definitions/task-types/creator'
     | '/_app/client/tasks/$taskId/local_settings'
     | '/_app/client/tasks/$taskId/panel'
+    | '/_app/tasks/$taskId/$itemSetId/items'
     | '/_app/client/tasks-definitions/task-protocols/'
     | '/_app/client/tasks-definitions/task-schemas/'
     | '/_app/client/tasks-definitions/task-types/'
@@ -1205,6 +1230,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetRoute: typeof ResetRoute
   SwaggerRoute: typeof SwaggerRoute
+  ProtocolsTaskProtocolIdRoute: typeof ProtocolsTaskProtocolIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1348,6 +1374,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/login/$username'
       preLoaderRoute: typeof LoginUsernameRouteImport
       parentRoute: typeof LoginRouteRoute
+    }
+    '/protocols/$taskProtocolId': {
+      id: '/protocols/$taskProtocolId'
+      path: '/protocols/$taskProtocolId'
+      fullPath: '/protocols/$taskProtocolId'
+      preLoaderRoute: typeof ProtocolsTaskProtocolIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/admin_panel/': {
       id: '/_app/admin_panel/'
@@ -1776,6 +1809,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTasksTaskIdItemSetIdIndexRouteImport
       parentRoute: typeof AppTasksTaskIdItemSetIdRouteRoute
     }
+    '/_app/tasks/$taskId/$itemSetId/items': {
+      id: '/_app/tasks/$taskId/$itemSetId/items'
+      path: '/items'
+      fullPath: '/tasks/$taskId/$itemSetId/items'
+      preLoaderRoute: typeof AppTasksTaskIdItemSetIdItemsRouteImport
+      parentRoute: typeof AppTasksTaskIdItemSetIdRouteRoute
+    }
     '/_app/client/tasks-definitions/task-protocols/$taskProtocolId/': {
       id: '/_app/client/tasks-definitions/task-protocols/$taskProtocolId/'
       path: '/tasks-definitions/task-protocols/$taskProtocolId'
@@ -2116,6 +2156,7 @@ const AppReviewRouteRouteWithChildren = AppReviewRouteRoute._addFileChildren(
 )
 
 interface AppTasksTaskIdItemSetIdRouteRouteChildren {
+  AppTasksTaskIdItemSetIdItemsRoute: typeof AppTasksTaskIdItemSetIdItemsRoute
   AppTasksTaskIdItemSetIdIndexRoute: typeof AppTasksTaskIdItemSetIdIndexRoute
   AppTasksTaskIdItemSetIdTaskProtocolIdProtocolRoute: typeof AppTasksTaskIdItemSetIdTaskProtocolIdProtocolRoute
   AppTasksTaskIdItemSetIdTaskProtocolIdProtocolConfirmRoute: typeof AppTasksTaskIdItemSetIdTaskProtocolIdProtocolConfirmRoute
@@ -2123,6 +2164,7 @@ interface AppTasksTaskIdItemSetIdRouteRouteChildren {
 
 const AppTasksTaskIdItemSetIdRouteRouteChildren: AppTasksTaskIdItemSetIdRouteRouteChildren =
   {
+    AppTasksTaskIdItemSetIdItemsRoute: AppTasksTaskIdItemSetIdItemsRoute,
     AppTasksTaskIdItemSetIdIndexRoute: AppTasksTaskIdItemSetIdIndexRoute,
     AppTasksTaskIdItemSetIdTaskProtocolIdProtocolRoute:
       AppTasksTaskIdItemSetIdTaskProtocolIdProtocolRoute,
@@ -2206,6 +2248,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetRoute: ResetRoute,
   SwaggerRoute: SwaggerRoute,
+  ProtocolsTaskProtocolIdRoute: ProtocolsTaskProtocolIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

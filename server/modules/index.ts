@@ -1,6 +1,7 @@
 import type { AppPlugin } from '../http/valibot'
 import { accountRoutes } from './account/routes'
 import { adminRoutes } from './admin/routes'
+import { apiIndexRoutes } from './api-index/routes'
 import { authRoutes } from './auth/routes'
 import { clientGroupRoutes } from './client-groups/routes'
 import { clientPickerRoutes } from './client-pickers/routes'
@@ -22,6 +23,7 @@ import { workerTaskRoutes } from './worker-tasks/routes'
 
 /** Every API module, registered under /api by the app builder. */
 export const apiModules: AppPlugin[] = [
+  apiIndexRoutes,
   authRoutes,
   accountRoutes,
   instanceRoutes,

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Box, Group, Title } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
-import { API_BASE } from '../../contract/constants'
+import { API_DOCS_PATH, API_SCHEMA_PATH } from '../../contract/constants'
 
 export const Route = createFileRoute('/swagger')({
   component: SwaggerPage,
@@ -24,13 +24,13 @@ function SwaggerPage() {
         <Title order={1} size="h3">
           <Trans>API documentation</Trans>
         </Title>
-        <Anchor href={`${API_BASE}/schema/`} target="_blank" rel="noopener noreferrer">
+        <Anchor href={API_SCHEMA_PATH} target="_blank" rel="noopener noreferrer">
           <Trans>OpenAPI document (JSON)</Trans>
         </Anchor>
       </Group>
       <Box
         component="iframe"
-        src={`${API_BASE}/docs`}
+        src={API_DOCS_PATH}
         title={t`API documentation`}
         flex={1}
         w="100%"

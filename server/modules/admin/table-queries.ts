@@ -79,9 +79,3 @@ export function tableQueries<TTable extends IdTable, TField extends string>(spec
     },
   }
 }
-
-export type TableQueries<TRow, TField extends string> = {
-  page(db: Db, query: PageQuery<TField>): Promise<{ count: number; rows: TRow[] }>
-  find(db: Db, id: number): Promise<TRow | undefined>
-  taken(db: Db, value: string, exceptId: number | null): Promise<boolean>
-}

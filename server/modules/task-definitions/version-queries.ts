@@ -124,13 +124,6 @@ export function latestRefs(db: Db, kind: VersionedKind, where: (SQL | undefined)
     .orderBy(...order)
 }
 
-export function refsByIds(db: Db, kind: VersionedKind, ids: number[]) {
-  return db
-    .select({ id: kind.table.id, name: kind.table.name, version: kind.table.version })
-    .from(kind.table)
-    .where(inArray(kind.table.id, ids))
-}
-
 /** The task types and tasks that use each of these versions. */
 export async function usageOf(db: Db, kind: VersionedKind, ids: number[]) {
   const typeRows = ids.length

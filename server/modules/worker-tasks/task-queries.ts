@@ -98,5 +98,3 @@ export async function findTakeableTask(db: Db, userId: number, taskId: number) {
     .where(and(eq(tasks.id, taskId), workerMayTake(userId)))
   return row
 }
-
-export type TakeableTask = NonNullable<Awaited<ReturnType<typeof findTakeableTask>>>

@@ -1,15 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import type { ReviewedItem } from '../../../contract/review'
-import { Empty } from '../../ui/QueryStates'
+import { useQueries } from '@tanstack/react-query'
+import { Empty, LoadFailed, Loading } from '../../ui/QueryStates'
 import { formatMoment } from '../review/format'
 import { ERROR_TYPE_LABELS } from '../review/marks'
 import { ReviewedItemView } from '../review/ReviewedItemView'
 import { MarkBadge } from './MarkBadge'
+import { feedbackItemQuery } from './queries'
 
-/** 'Feedback Details': each selected item whole, with the worker's annotation and its grade. */
-export function FeedbackDetails({ items }: { items: ReviewedItem[] }) {
+/**
+ * 'Feedback Details': each selected item whole, with the worker's annotation and its grade, asked
+ * for by id, so items selected before the filters changed are still shown.
+ */
+export function FeedbackDetails({ ids }: { ids: number[] }) {
   const { t, i18n } = useLingui()
+  const details = useQueries({ queries: ids.map(feedbackItemQuery) })
   return (
     <Stack gap="md">
       <div>
@@ -20,10 +25,15 @@ export function FeedbackDetails({ items }: { items: ReviewedItem[] }) {
           <Trans>The items you selected, with your annotation and its review.</Trans>
         </Text>
       </div>
-      {items.length === 0 ? (
+      {ids.length === 0 ? (
         <Empty title={<Trans>Select some Review Items first</Trans>} />
       ) : (
-        items.map((item) => {
+        details.map(({ data: item, error }, index) => {
+          if (error) {
+            const title = <Trans>The item could not be loaded.</Trans>
+            return <LoadFailed key={ids[index]} error={error} title={title} />
+          }
+          if (!item) return <Loading key={ids[index]} label={t`Loading the item…`} />
           const itemId = item.item_id
           const reviewed = formatMoment(item.reviewed_timestamp)
           return (

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ActionIcon, Badge, Checkbox, Group, Stack, Tooltip } from '@mantine/core'
+import { ActionIcon, Badge, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core'
 import { IconListDetails, IconSelect } from '@tabler/icons-react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { DataTable } from '../../ui/DataTable'
 import { Empty, LoadFailed, Loading } from '../../ui/QueryStates'
@@ -14,6 +14,7 @@ import {
   type FeedbackItemFilters as Filters,
   feedbackItemOptionsQuery,
   feedbackItemsQuery,
+  feedbackTaskQuery,
 } from './queries'
 
 /** The spec's `feedback_items`: the worker's reviewed items of one task. */
@@ -22,6 +23,7 @@ export function FeedbackItemsPage({ taskId }: { taskId: number }) {
   const [filters, setFilters] = useState<Filters>({})
   const [selected, setSelected] = useState<number[]>([])
   const [details, setDetails] = useState(false)
+  const { data: task } = useSuspenseQuery(feedbackTaskQuery(taskId))
   const items = useQuery({
     ...feedbackItemsQuery(taskId, filters),
     placeholderData: keepPreviousData,
@@ -37,10 +39,8 @@ export function FeedbackItemsPage({ taskId }: { taskId: number }) {
     content = (
       <LoadFailed error={items.error} title={<Trans>The items could not be loaded.</Trans>} />
     )
-  } else if (items.data && details) {
-    content = (
-      <FeedbackDetails items={items.data.results.filter((item) => selected.includes(item.id))} />
-    )
+  } else if (details) {
+    content = <FeedbackDetails ids={selected} />
   } else if (items.data?.results.length === 0) {
     content = <Empty title={<Trans>No reviewed items match.</Trans>} />
   } else if (items.data) {
@@ -126,6 +126,10 @@ export function FeedbackItemsPage({ taskId }: { taskId: number }) {
           </Tooltip>
         </Group>
       </TitleBar>
+      <Text c="dimmed" size="sm" mt={-8}>
+        {task.description} · {task.task_type.name} · {task.languages.base.name} →{' '}
+        {task.languages.target.name}
+      </Text>
       {options.data && (
         <FeedbackItemFilters options={options.data} value={filters} onChange={setFilters} />
       )}

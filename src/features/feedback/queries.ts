@@ -5,6 +5,7 @@ import {
   FeedbackTaskListSchema,
   FeedbackTaskSchema,
   ReviewedItemListSchema,
+  ReviewedItemSchema,
   ReviewTaskOptionsSchema,
 } from '../../../contract/review'
 import { api } from '../../api/client'
@@ -21,6 +22,7 @@ export const feedbackKeys = {
   items: (taskId: number, filters: FeedbackItemFilters) =>
     [...feedbackKeys.all, 'items', taskId, filters] as const,
   itemOptions: (taskId: number) => [...feedbackKeys.all, 'item-options', taskId] as const,
+  item: (id: number) => [...feedbackKeys.all, 'item', id] as const,
 }
 
 export const feedbackStatsQuery = () =>
@@ -47,11 +49,16 @@ export const feedbackTaskOptionsQuery = () =>
       api('review/feedback/tasks/', { method: 'OPTIONS', schema: ReviewTaskOptionsSchema, signal }),
   })
 
+/** The task of the feedback items page; a 404 (no feedback for the worker there) is the page's. */
 export const feedbackTaskQuery = (id: number) =>
   queryOptions({
     queryKey: feedbackKeys.task(id),
     queryFn: ({ signal }) =>
-      api(`review/feedback/tasks/${id}/`, { schema: FeedbackTaskSchema, signal }),
+      api(`review/feedback/tasks/${id}/`, {
+        schema: FeedbackTaskSchema,
+        signal,
+        handledStatuses: [404],
+      }),
   })
 
 export const feedbackItemsQuery = (taskId: number, filters: FeedbackItemFilters) =>
@@ -63,6 +70,14 @@ export const feedbackItemsQuery = (taskId: number, filters: FeedbackItemFilters)
         query: { task: taskId, ...filters, limit: 100 },
         signal,
       }),
+  })
+
+/** One graded item whole, for the details view: selected items stay shown whatever the filters. */
+export const feedbackItemQuery = (id: number) =>
+  queryOptions({
+    queryKey: feedbackKeys.item(id),
+    queryFn: ({ signal }) =>
+      api(`review/feedback/items/${id}/`, { schema: ReviewedItemSchema, signal }),
   })
 
 export const feedbackItemOptionsQuery = (taskId: number) =>

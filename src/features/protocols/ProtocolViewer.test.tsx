@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { apiError, setupApiServer, signedInHandlers } from '../../test/api'
+import { apiError, setupApiServer, signedInHandlers, signedOutHandlers } from '../../test/api'
 import { renderApp } from '../../test/render'
 import { renderInProviders } from '../../widgets/test/render'
 import { ProtocolViewer } from './ProtocolViewer'
@@ -90,19 +90,58 @@ describe('PDF page field', () => {
   })
 })
 
+describe('the protocol’s title', () => {
+  it('shows once when the text opens with the same heading', () => {
+    renderInProviders(<ProtocolViewer protocol={{ ...text, name: 'Rules' }} />)
+    expect(screen.queryByRole('heading', { name: 'Rules' })).toBeNull()
+    expect(screen.getByText('exactly')).toBeVisible()
+  })
+
+  it('leaves a different opening heading in the text', () => {
+    renderInProviders(<ProtocolViewer protocol={{ ...text, name: 'Street rules' }} />)
+    expect(screen.getByRole('heading', { name: 'Rules' })).toBeVisible()
+  })
+})
+
+const streetRules = {
+  ...text,
+  content: '# Street rules\n\nWrite **exactly** what you hear.',
+  id: 8,
+  name: 'Street rules',
+  version: 3,
+  created_timestamp: '2026-02-01T09:00:00.000Z',
+}
+
+describe('public protocol view', () => {
+  it('shows the protocol by id to a visitor who is not signed in, its title once', async () => {
+    server.use(
+      ...signedOutHandlers,
+      http.get('/api/media/protocols/8/', () => HttpResponse.json(streetRules)),
+    )
+    const { router } = renderApp('/protocols/8')
+
+    expect(await screen.findByRole('heading', { name: 'Street rules' })).toBeVisible()
+    expect(screen.getAllByRole('heading', { name: 'Street rules' })).toHaveLength(1)
+    expect(screen.getByText(/^Version 3, published/)).toBeVisible()
+    expect(await screen.findByText('exactly')).toBeVisible()
+    expect(router.state.location.pathname).toBe('/protocols/8')
+  })
+
+  it('shows the not-found page for a protocol that does not exist', async () => {
+    server.use(
+      ...signedOutHandlers,
+      http.get('/api/media/protocols/404/', () => apiError(404, 'Not found.', 'not_found')),
+    )
+    renderApp('/protocols/404')
+    expect(await screen.findByText('Page not found')).toBeVisible()
+  })
+})
+
 describe('reviewer protocol view', () => {
   it('loads the protocol by id', async () => {
     server.use(
       ...signedInHandlers({ permissions: ['reviewer'] }),
-      http.get('/api/media/protocols/8/', () =>
-        HttpResponse.json({
-          ...text,
-          id: 8,
-          name: 'Street rules',
-          version: 3,
-          created_timestamp: '2026-02-01T09:00:00.000Z',
-        }),
-      ),
+      http.get('/api/media/protocols/8/', () => HttpResponse.json(streetRules)),
     )
     renderApp('/review/protocols/8')
     expect(await screen.findByRole('heading', { name: 'Street rules' })).toBeVisible()

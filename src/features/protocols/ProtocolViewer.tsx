@@ -3,6 +3,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core
 import { lazy, Suspense, useState } from 'react'
 import { Markdown } from '../../ui/Markdown'
 import { ProtocolDiff } from './ProtocolDiff'
+import { withoutRepeatedTitle } from './repeated-title'
 import type { ViewableProtocol } from './types'
 
 const PdfViewer = lazy(() => import('./pdf/PdfViewer'))
@@ -56,7 +57,7 @@ export function ProtocolViewer({ protocol, pdfUrl }: ProtocolViewerProps) {
 function FullProtocol({ protocol, pdfUrl }: ProtocolViewerProps) {
   const { t } = useLingui()
   if (protocol.serving_type === 'TXT') {
-    return <Markdown>{protocol.content}</Markdown>
+    return <Markdown>{withoutRepeatedTitle(protocol.content, protocol.name)}</Markdown>
   }
   if (!pdfUrl) {
     return (

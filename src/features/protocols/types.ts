@@ -3,6 +3,8 @@
  * all carry these fields, so any of them can be given as they are.
  */
 export type ViewableProtocol = {
+  /** The protocol's name, shown by the page as its title: an opening heading repeating it is left out. */
+  name?: string
   serving_type: 'PDF' | 'TXT'
   /** The Markdown of a TXT protocol; ignored for a PDF. */
   content: string

@@ -9,7 +9,13 @@ import { Empty, LoadFailed, Loading } from '../../ui/QueryStates'
 import { TitleBar } from '../../ui/TitleBar'
 import { ShortcutsHelp } from '../annotate/shortcuts'
 import { keepBatchOffline } from './offline-batch'
-import { lockedItemsQuery, reviewedItemsQuery, reviewTaskQuery, takeReviewBatch } from './queries'
+import {
+  lockedItemsQuery,
+  refreshReviewCounts,
+  reviewedItemsQuery,
+  reviewTaskQuery,
+  takeReviewBatch,
+} from './queries'
 import { REVIEW_SHORTCUTS, ReviewList } from './ReviewList'
 import { firstRows, REVIEW_SORTS, type ReviewSort } from './sorting'
 
@@ -48,6 +54,14 @@ export function ReviewListPage({ taskId, via }: ReviewListPageProps) {
   useEffect(() => {
     if (via === 'locked' && locked.data) keepBatchOffline(queryClient, locked.data.results)
   }, [via, locked.data, queryClient])
+  // Taking a batch locks items, grading them ends their locks: the counts elsewhere follow when
+  // a batch arrives and when the reviewer leaves the list.
+  const batchTakenAt = locked.dataUpdatedAt
+  useEffect(() => {
+    if (via !== 'locked') return
+    if (batchTakenAt > 0) refreshReviewCounts(queryClient)
+    return () => refreshReviewCounts(queryClient)
+  }, [via, batchTakenAt, queryClient])
   const taskNumber = taskId
 
   let content = <Loading label={t`Loading the review items…`} />

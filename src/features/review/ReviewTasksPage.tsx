@@ -59,7 +59,11 @@ export function ReviewTasksPage({ reviewed = false }: { reviewed?: boolean }) {
       <LoadFailed error={tasks.error} title={<Trans>The tasks could not be loaded.</Trans>} />
     )
   } else if (tasks.data && tasks.data.results.length === 0) {
-    content = <Empty title={<Trans>There is nothing for you to review here.</Trans>} />
+    content = reviewed ? (
+      <Empty title={<Trans>You have not reviewed anything here yet.</Trans>} />
+    ) : (
+      <Empty title={<Trans>There is nothing for you to review here.</Trans>} />
+    )
   } else if (tasks.data) {
     content = (
       <DataTable

@@ -1,5 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { MENU_COUNTER_REFRESH_MS } from '../../../contract/constants'
 import {
+  CountSchema,
   type ReviewedItemList,
   ReviewedItemListSchema,
   ReviewerStatsSchema,
@@ -27,6 +29,7 @@ export const reviewKeys = {
   taskOptions: () => [...reviewKeys.all, 'task-options'] as const,
   stats: () => [...reviewKeys.all, 'stats'] as const,
   batch: (taskId: number) => [...reviewKeys.all, 'batch', taskId] as const,
+  lockedCount: () => [...reviewKeys.all, 'locked-count'] as const,
   reviewed: (taskId: number | null, mark: number | null) =>
     [...reviewKeys.all, 'reviewed', taskId, mark] as const,
 }
@@ -119,8 +122,26 @@ export const reviewedItemsQuery = (taskId: number | null, mark: number | null) =
     meta: KEPT_ON_THE_DEVICE,
   })
 
-/** After grading, the counts of the task lists and the stats are out of date. */
+/**
+ * How many items the reviewer holds locked and not yet graded, over every task: the review
+ * menu's badge. Refreshed every five minutes while it is empty (the spec's menu counters), and
+ * by refreshReviewCounts. A background call: only a lost session is reported.
+ */
+export const lockedItemCountQuery = () =>
+  queryOptions({
+    queryKey: reviewKeys.lockedCount(),
+    queryFn: ({ signal }) =>
+      api('review/locked-items/count/', {
+        schema: CountSchema,
+        signal,
+        handledStatuses: [403, 404, 500, 503],
+      }),
+    refetchInterval: (query) => (query.state.data?.count ? false : MENU_COUNTER_REFRESH_MS),
+  })
+
+/** Once a batch is taken or graded, the counts of the task lists, the stats and the menu move. */
 export function refreshReviewCounts(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: [...reviewKeys.all, 'tasks'] })
   void queryClient.invalidateQueries({ queryKey: reviewKeys.stats() })
+  void queryClient.invalidateQueries({ queryKey: reviewKeys.lockedCount() })
 }

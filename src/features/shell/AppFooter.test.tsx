@@ -116,7 +116,7 @@ describe('footer links', () => {
     const { footer } = await renderFooter({ permissions: ['endworker', 'reviewer'] })
 
     const api = await within(footer).findByRole('link', { name: 'API' })
-    expect(api).toHaveAttribute('href', '/api/docs')
+    expect(api).toHaveAttribute('href', '/api/')
     expect(api).toHaveAttribute('target', '_blank')
     expect(api).toHaveAttribute('rel', expect.stringContaining('noopener'))
   })

@@ -2,13 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Anchor, Badge, Group, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { API_INDEX_PATH } from '../../../contract/constants'
 import { isRegularUser } from '../../../contract/roles'
 import { OnDemandTooltip } from '../../ui/OnDemandTooltip'
 import { usePermissions, useSignedInUser } from '../auth/hooks'
 import { instanceSettingsQuery, type PolicyKind } from '../auth/queries'
 import { openPolicyPreview } from '../policies'
-
-const API_DOCUMENTATION_PATH = '/api/docs'
 
 export function AppFooter() {
   const { t } = useLingui()
@@ -60,7 +59,7 @@ export function AppFooter() {
           </PolicyLink>
         )}
         {user && !isRegularUser(permissions) && (
-          <Anchor href={API_DOCUMENTATION_PATH} target="_blank" rel="noopener noreferrer" size="xs">
+          <Anchor href={API_INDEX_PATH} target="_blank" rel="noopener noreferrer" size="xs">
             <Trans>API</Trans>
           </Anchor>
         )}

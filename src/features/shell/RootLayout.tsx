@@ -7,7 +7,6 @@ import { AfterFirstPagePainted } from '../../ui/deferred/page-settled'
 import { lazyNamed } from '../../ui/lazy-named'
 import { useSignedInUser } from '../auth/hooks'
 import { PolicyOverlays } from '../policies'
-import { AppFooter } from './AppFooter'
 import { AppHeader } from './AppHeader'
 import { TopNavigation } from './lazy-navigation'
 import { useGlobalApiErrors } from './useGlobalApiErrors'
@@ -19,6 +18,10 @@ const ActivityTracking = lazyNamed<'ActivityTracking', { userId: number }>(
   () => import('../timelogs/tracker/useActivityTracker'),
   'ActivityTracking',
 )
+
+// Drawn below the page once it has been painted, like the header's menus: its code stays out of
+// the start-up script.
+const AppFooter = lazyNamed<'AppFooter', object>(() => import('./AppFooter'), 'AppFooter')
 
 /** The frame of every page: header, content, footer, and the session-wide behaviour. */
 export function RootLayout() {

@@ -21,7 +21,13 @@ import {
   useIntervalFilters,
 } from '../IntervalFilterBar'
 import { IntervalList } from '../IntervalList'
-import { decideIntervals, intervalCountQuery, intervalsQuery, timelogKeys } from '../queries'
+import {
+  decideInterval,
+  decideIntervals,
+  intervalCountQuery,
+  intervalsQuery,
+  timelogKeys,
+} from '../queries'
 
 type Decision = typeof TIMELOG_STATUS.ACCEPTED | typeof TIMELOG_STATUS.REJECTED
 
@@ -59,8 +65,13 @@ export function PendingLogsPage() {
   const shown = rows.filter((row) => selected.has(row.id)).map((row) => row.id)
 
   const decision = useMutation({
-    mutationFn: ({ ids, status }: { ids: number[]; status: Decision }) =>
-      decideIntervals({ ids, status, comment: comment.trim() || undefined }),
+    mutationFn: async ({ ids, status }: { ids: number[]; status: Decision }) => {
+      const verdict = { status, comment: comment.trim() || undefined }
+      // One log through its own PATCH; several all or none through the bulk call.
+      if (ids.length > 1) return decideIntervals({ ids, ...verdict })
+      await decideInterval(ids[0] as number, verdict)
+      return { updated: 1 }
+    },
     onSuccess: ({ updated }, { status }) => {
       notifySuccess({
         message:

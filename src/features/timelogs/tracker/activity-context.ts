@@ -18,7 +18,7 @@ const RULES: ContextRule[] = [
     ids: ['task', 'item_set', 'protocol'],
   },
   { pattern: /^\/tasks\/(\d+)\/(\d+)\/?$/, source: 'TASK', ids: ['task', 'item_set'] },
-  { pattern: /^\/review\/protocols\/(\d+)\/?$/, source: 'PROTOCOL', ids: ['protocol'] },
+  { pattern: /^\/(?:review\/)?protocols\/(\d+)\/?$/, source: 'PROTOCOL', ids: ['protocol'] },
   { pattern: /^\/review\/(?:perform|reviewed)\/(\d+)\/?$/, source: 'REVIEW', ids: ['task'] },
   { pattern: /^\/review(?:\/|$)/, source: 'REVIEW', ids: [] },
   { pattern: /^\/feedback\/(\d+)\/?$/, source: 'FEEDBACK', ids: ['task'] },

@@ -64,6 +64,7 @@ describe('the activity context of a page', () => {
       source: 'PROTOCOL',
       protocol: 3,
     })
+    expect(activityContextOf('/protocols/3')).toMatchObject({ source: 'PROTOCOL', protocol: 3 })
     expect(activityContextOf('/review/perform/5')).toMatchObject({ source: 'REVIEW', task: 5 })
     expect(activityContextOf('/feedback/')).toMatchObject({ source: 'FEEDBACK' })
     expect(activityContextOf('/reviewers')).toMatchObject({ source: 'OTHER' })
