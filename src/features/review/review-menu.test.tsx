@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { ReviewTask } from '../../../contract/review'
 import { setupApiServer, signedInHandlers } from '../../test/api'
 import { renderApp } from '../../test/render'
+import { resetOfflineDb } from '../annotate/test-fixtures'
 
 const server = setupApiServer()
 
@@ -52,7 +53,9 @@ function reviewHandlers({ tasks = [] as ReviewTask[], held = 0 } = {}) {
   return counts
 }
 
-beforeEach(() => {
+beforeEach(async () => {
+  // The review batch is kept in IndexedDB (stored.ts).
+  await resetOfflineDb()
   window.history.replaceState(null, '', '/')
 })
 
