@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { ReviewedItem } from '../../../contract/review'
+import type { FeedbackTask, ReviewedItem } from '../../../contract/review'
 import { setupApiServer, signedInHandlers } from '../../test/api'
 import { renderWithRouter } from '../../test/render'
 import { testSchema } from '../annotate/test-fixtures'
@@ -42,10 +42,26 @@ const REVIEWED: ReviewedItem = {
   schema: testSchema,
 }
 
+const TASK: FeedbackTask = {
+  id: 12,
+  description: 'Transcribe',
+  task_type: {
+    id: 4,
+    name: 'Transcription',
+    client_group: { id: 1, name: 'ACME', full_name: 'ACME' },
+  },
+  languages: REVIEWED.languages,
+  protocol: REVIEWED.protocol,
+  reviewed_count: 1,
+  latest_reviewed_timestamp: '2030-01-01T11:30:00.000Z',
+}
+
 const server = setupApiServer(
+  http.get('/api/review/feedback/tasks/12/', () => HttpResponse.json(TASK)),
   http.get('/api/review/feedback/items/', () =>
     HttpResponse.json({ count: 1, next: null, previous: null, results: [REVIEWED] }),
   ),
+  http.get('/api/review/feedback/items/900/', () => HttpResponse.json(REVIEWED)),
   http.options('/api/review/feedback/items/', () =>
     HttpResponse.json({ protocols: [], reviewers: [], marks: [] }),
   ),
