@@ -27,8 +27,9 @@ test.describe('reviewing on a tablet through a connection loss', () => {
     await signInAs(page, 'reviewer')
     await waitForServiceWorker(page)
     await page.goto('/review/perform')
-    const row = page.getByRole('row').filter({ hasText: description })
-    await row.getByRole('link').click()
+    // On a tablet the task list shows each task as a card.
+    const taskCard = page.getByRole('listitem').filter({ hasText: description })
+    await taskCard.getByRole('link').click()
     await page.waitForURL(`/review/perform/${taskId}`)
     await expect(cards(page).first()).toBeVisible({ timeout: 20_000 })
     expect(await cards(page).count()).toBeGreaterThanOrEqual(5)
