@@ -40,6 +40,13 @@ export function fieldError(field: string, message: ApiMessage, values?: Values) 
     [field]: [problem],
   })
 }
+/** A 400 whose detail says `what` and then every field's problems (`Invalid upload. file: …`). */
+export function invalidFields(what: ApiMessage, fields: FieldProblems) {
+  const summary = Object.entries(fields).map(([field, problem]) =>
+    withValues(fieldDetail, { field, problem }),
+  )
+  return badRequest(withValues(msg({ message: '{what} {summary}' }), { what, summary }), fields)
+}
 export const notAuthenticated = (
   detail: ApiMessage = msg`Authentication credentials were not provided.`,
 ) => new HttpError(401, 'not_authenticated', detail)

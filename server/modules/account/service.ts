@@ -13,9 +13,9 @@ import { GENDERS } from '../../../contract/constants'
 import type { Role } from '../../../contract/roles'
 import type { Db } from '../../db/client'
 import {
-  badRequest,
   type FieldProblems,
   fieldError,
+  invalidFields,
   notAuthenticated,
   permissionDenied,
 } from '../../http/errors'
@@ -151,7 +151,7 @@ async function checkedProfileUpdate(db: Db, update: ProfileUpdate): Promise<Chec
     }
   }
   if (Object.keys(fields).length > 0) {
-    throw badRequest(msg`Invalid profile.`, fields)
+    throw invalidFields(msg`Invalid profile.`, fields)
   }
   if (sets.mainLanguage !== null && !sets.languages.includes(sets.mainLanguage)) {
     throw fieldError(

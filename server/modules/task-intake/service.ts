@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client'
 import { taskProtocols, taskSchemas } from '../../db/schema'
 import type { SessionUser } from '../../http/augment'
-import { badRequest, type FieldProblems, HttpError } from '../../http/errors'
+import { badRequest, type FieldProblems, HttpError, invalidFields } from '../../http/errors'
 import { type ApiMessage, withValues } from '../../http/i18n'
 import { validateRequestPart } from '../../http/valibot'
 import type { JobLogger } from '../../jobs/queue'
@@ -146,7 +146,7 @@ function checkFields(upload: ReceivedUpload) {
 }
 
 function invalidUpload(fields: FieldProblems) {
-  return badRequest(msg`Invalid upload.`, fields)
+  return invalidFields(msg`Invalid upload.`, fields)
 }
 
 /** The languages and the project must exist; answers the task's project. */
