@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { LanguageSchema, LanguageWithSignsSchema } from './auth'
 import { IdParamSchema, IdSchema, IsoDateTimeSchema, objectRecord, pagedSchema } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
@@ -52,9 +53,9 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
 export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replay'
 
 /** Details of the refusals the annotation screen explains to the worker (spec section 8). */
-export const PROTOCOL_NOT_CONFIRMED_DETAIL = 'Read and confirm the task protocol first.'
-export const LOCK_EXPIRED_DETAIL = 'The item set expired: refresh or fetch a new one.'
-export const TASK_FINISHED_DETAIL = 'The task already finished: it takes no more work.'
+export const PROTOCOL_NOT_CONFIRMED_DETAIL = msg`Read and confirm the task protocol first.`
+export const LOCK_EXPIRED_DETAIL = msg`The item set expired: refresh or fetch a new one.`
+export const TASK_FINISHED_DETAIL = msg`The task already finished: it takes no more work.`
 
 // --- Task list --------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import Fastify, {
   type FastifyLoggerOptions,
   type RouteOptions,
 } from 'fastify'
+import { msg } from '#lingui-message'
 import { API_BASE, API_DOCS_PATH, API_SCHEMA_PATH, SESSION_COOKIE } from '../contract/constants'
 import { FIRST_WORK_HTML, isFirstWorkPage } from '../contract/first-work-pages'
 import type { AppConfig } from './config'
@@ -178,7 +179,10 @@ async function registerStaticPwa(app: FastifyInstance, config: AppConfig) {
       reply.header('Vary', 'Cookie')
       return reply.sendFile(pageFor(pathname, Boolean(request.cookies[SESSION_COOKIE])))
     }
-    throw notFound(`No route for ${request.method} ${pathname}.`)
+    throw notFound(msg({ message: 'No route for {method} {path}.' }), {
+      method: request.method,
+      path: pathname,
+    })
   })
 }
 

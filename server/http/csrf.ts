@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { msg } from '#lingui-message'
 import { CSRF_COOKIE, CSRF_HEADER } from '../../contract/constants'
 import { originOf } from '../config'
 import { newToken } from '../modules/auth/tokens'
 import { HttpError } from './errors'
+import { type ApiMessage, withValues } from './i18n'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,11 +31,16 @@ export function registerCsrfProtection(app: FastifyInstance): void {
     request.csrfToken = cookieToken ?? issueToken(request, reply)
     if (SAFE_METHODS.has(request.method)) return
     const failure = cookieToken ? checkRequest(request, cookieToken) : noCookieFailure
-    if (failure) throw new HttpError(403, 'csrf_failed', `CSRF check failed: ${failure}`)
+    if (failure) {
+      const detail = withValues(msg({ message: 'CSRF check failed: {reason}' }), {
+        reason: failure,
+      })
+      throw new HttpError(403, 'csrf_failed', detail)
+    }
   })
 }
 
-const noCookieFailure = 'the csrftoken cookie is missing. Call GET /api/auth/csrf/ first.'
+const noCookieFailure = msg`the csrftoken cookie is missing. Call GET /api/auth/csrf/ first.`
 
 function readCookieToken(request: FastifyRequest): string | null {
   const token = request.cookies[CSRF_COOKIE]
@@ -54,24 +61,24 @@ function issueToken(request: FastifyRequest, reply: FastifyReply): string {
 }
 
 /** Why the unsafe request is refused, or null when it may pass. */
-function checkRequest(request: FastifyRequest, cookieToken: string): string | null {
+function checkRequest(request: FastifyRequest, cookieToken: string): ApiMessage | null {
   const header = request.headers[CSRF_HEADER]
   if (typeof header !== 'string' || header === '') {
-    return "the X-CSRFToken header is missing. Send the csrftoken cookie's value in it."
+    return msg`the X-CSRFToken header is missing. Send the csrftoken cookie's value in it.`
   }
   if (!sameToken(header, cookieToken)) {
-    return 'the X-CSRFToken header does not match the csrftoken cookie.'
+    return msg`the X-CSRFToken header does not match the csrftoken cookie.`
   }
   const { origin, referer } = request.headers
   if (origin !== undefined) {
     return isTrustedOrigin(request, originOf(origin))
       ? null
-      : `the origin ${origin} is not trusted.`
+      : withValues(msg({ message: 'the origin {origin} is not trusted.' }), { origin })
   }
   if (referer !== undefined) {
     return isTrustedOrigin(request, originOf(referer))
       ? null
-      : `the referer ${referer} is not trusted.`
+      : withValues(msg({ message: 'the referer {referer} is not trusted.' }), { referer })
   }
   // No browser sends an unsafe cross-site request without Origin, so this is a non-browser
   // client, and the matching token is enough.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq, like, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOCK_EXPIRED_DETAIL } from '../../contract/worker'
 import type { DatabaseHandle } from '../db/client'
 import { prepareRaw } from '../db/prepared'
 import { idempotencyKeys, instanceSettings, users } from '../db/schema'
@@ -145,7 +146,7 @@ describe('withIdempotency', () => {
     const scope = scopeOf()
     const failing = async (tx: Parameters<Parameters<typeof withIdempotency>[2]>[0]) => {
       await tx.insert(instanceSettings).values({ key: 'failed-1', value: 1 })
-      throw new HttpError(410, 'lock_expired', 'too late')
+      throw new HttpError(410, 'lock_expired', LOCK_EXPIRED_DETAIL)
     }
     await expect(withIdempotency(database.db, scope, failing)).rejects.toMatchObject({
       statusCode: 410,

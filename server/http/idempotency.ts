@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { msg } from '#lingui-message'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '../../contract/worker'
 import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { idempotencyKeys } from '../db/schema'
 import { badRequest, HttpError } from './errors'
 import { currentUser } from './guards'
+import { type ApiMessage, withValues } from './i18n'
 
 /**
  * Idempotent writes for the offline outbox, which retries a write until it sees an answer and so
@@ -51,8 +53,8 @@ export function keyedRequestOf(request: FastifyRequest): KeyedRequest | null {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER]
   if (header === undefined) return null
   if (typeof header !== 'string' || !UUID_PATTERN.test(header)) {
-    throw badRequest('The Idempotency-Key header must be a UUID.', {
-      [IDEMPOTENCY_KEY_HEADER]: ['Send a UUID made by the client for this change.'],
+    throw badRequest(msg`The Idempotency-Key header must be a UUID.`, {
+      [IDEMPOTENCY_KEY_HEADER]: [msg`Send a UUID made by the client for this change.`],
     })
   }
   return {
@@ -65,7 +67,7 @@ export function keyedRequestOf(request: FastifyRequest): KeyedRequest | null {
   }
 }
 
-const keyReused = (detail: string) => new HttpError(422, 'idempotency_key_reused', detail)
+const keyReused = (detail: ApiMessage) => new HttpError(422, 'idempotency_key_reused', detail)
 
 /** The stored answer, when the request is the one it answered. */
 function replay(
@@ -74,12 +76,18 @@ function replay(
 ): IdempotentAnswer<unknown> {
   if (stored.method !== scope.method || stored.path !== scope.path) {
     throw keyReused(
-      `This Idempotency-Key was used for ${stored.method} ${stored.path}; use a new key for each change.`,
+      withValues(
+        msg({
+          message:
+            'This Idempotency-Key was used for {method} {path}; use a new key for each change.',
+        }),
+        { method: stored.method, path: stored.path },
+      ),
     )
   }
   if (stored.requestHash !== null && stored.requestHash !== scope.requestHash) {
     throw keyReused(
-      'This Idempotency-Key was used with another request body; use a new key for each change.',
+      msg`This Idempotency-Key was used with another request body; use a new key for each change.`,
     )
   }
   return { status: stored.statusCode, body: stored.body, replayed: true }

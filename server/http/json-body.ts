@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import { msg } from '#lingui-message'
 import { JSON_BODY_MAX_DEPTH } from '../../contract/common'
 import { badRequest } from './errors'
+import { withValues } from './i18n'
 
 /**
  * Whether JSON text nests objects and arrays deeper than `limit`, read in one pass over the text
@@ -39,7 +41,8 @@ export function registerJsonBodyParser(app: FastifyInstance) {
     const text = body as string
     if (text.trim() === '') return done(null, undefined)
     if (nestsDeeperThan(text, JSON_BODY_MAX_DEPTH)) {
-      return done(badRequest(`The JSON body nests deeper than ${JSON_BODY_MAX_DEPTH} levels.`))
+      const detail = msg({ message: 'The JSON body nests deeper than {levels} levels.' })
+      return done(badRequest(withValues(detail, { levels: JSON_BODY_MAX_DEPTH })))
     }
     return parseJson(request, text, done)
   })

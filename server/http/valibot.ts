@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core'
+import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import type {
   FastifyPluginAsync,
@@ -6,7 +8,10 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { NOT_AN_OBJECT_MESSAGE } from '../../contract/common'
+import type { FieldProblems } from './errors'
+import { type ApiMessage, translate, withValues } from './i18n'
 import { unstorableText } from './stored-text'
 
 /** Lets route handlers see the valibot output types of their body, query, params and replies. */
@@ -24,26 +29,78 @@ export type AppPlugin = FastifyPluginAsync<
 export type FieldMessages = Record<string, string[]>
 
 /** Messages grouped by field; own keys only, so a field named `__proto__` is a field too. */
-function fieldMessages(messages: [field: string, message: string][]): FieldMessages {
-  const grouped = new Map<string, string[]>()
+function fieldProblems(messages: [field: string, message: ApiMessage][]): FieldProblems {
+  const grouped = new Map<string, ApiMessage[]>()
   for (const [field, message] of messages)
     grouped.set(field, [...(grouped.get(field) ?? []), message])
   return Object.fromEntries(grouped)
 }
 
-const issueFields = (issues: v.BaseIssue<unknown>[]) =>
-  fieldMessages(issues.map((issue) => [v.getDotPath(issue) ?? 'non_field_errors', issue.message]))
+/**
+ * English text as a message: translated where the catalog has that English message (the
+ * contract's messages), shown as it is elsewhere.
+ */
+export const englishText = (text: string): ApiMessage => ({
+  id: generateMessageId(text),
+  message: text,
+})
+
+/** valibot's own messages, `Invalid type: Expected string but received 5`, by their label. */
+const VALIBOT_MESSAGE = /^Invalid (\w+): (?:Expected (.+) but r|R)eceived (.+)$/s
+const valibotMessages: Record<string, { expecting: ApiMessage; receiving: ApiMessage }> = {
+  type: {
+    expecting: msg({ message: 'Invalid type: Expected {expected} but received {received}' }),
+    receiving: msg({ message: 'Invalid type: Received {received}' }),
+  },
+  value: {
+    expecting: msg({ message: 'Invalid value: Expected {expected} but received {received}' }),
+    receiving: msg({ message: 'Invalid value: Received {received}' }),
+  },
+  key: {
+    expecting: msg({ message: 'Invalid key: Expected {expected} but received {received}' }),
+    receiving: msg({ message: 'Invalid key: Received {received}' }),
+  },
+  length: {
+    expecting: msg({ message: 'Invalid length: Expected {expected} but received {received}' }),
+    receiving: msg({ message: 'Invalid length: Received {received}' }),
+  },
+}
+
+/** An issue's message, translatable: valibot's own ones by their parts, the contract's by text. */
+function issueMessage(issue: v.BaseIssue<unknown>): ApiMessage {
+  const [, label = '', expected, received] = VALIBOT_MESSAGE.exec(issue.message) ?? []
+  const messages = valibotMessages[label]
+  if (!messages) return englishText(issue.message)
+  return expected === undefined
+    ? withValues(messages.receiving, { received })
+    : withValues(messages.expecting, { expected, received })
+}
+
+const issueProblems = (issues: v.BaseIssue<unknown>[]) =>
+  fieldProblems(
+    issues.map((issue) => [v.getDotPath(issue) ?? 'non_field_errors', issueMessage(issue)]),
+  )
 
 /** A failed parse of one part of the request, turned into a 400 with per-field messages. */
 export class RequestValidationError extends Error {
-  readonly fields: FieldMessages
+  readonly problems: FieldProblems
 
   constructor(
     readonly part: string,
-    problems: v.BaseIssue<unknown>[] | FieldMessages,
+    problems: v.BaseIssue<unknown>[] | FieldProblems,
   ) {
     super(`Invalid ${part}`)
-    this.fields = Array.isArray(problems) ? issueFields(problems) : problems
+    this.problems = Array.isArray(problems) ? issueProblems(problems) : problems
+  }
+
+  /** The messages by field, in the language of the instance. */
+  fieldsIn(i18n: I18n): FieldMessages {
+    return Object.fromEntries(
+      Object.entries(this.problems).map(([field, messages]) => [
+        field,
+        messages.map((message) => translate(i18n, message)),
+      ]),
+    )
   }
 }
 
@@ -67,13 +124,18 @@ export function validateRequestPart<TSchema extends v.GenericSchema>(
 ): { value: v.InferOutput<TSchema> } | { error: RequestValidationError } {
   const textProblems = unstorableText(data)
   if (textProblems.length > 0) {
-    const fields = fieldMessages(
-      textProblems.map(({ path, message }) => [path.length > 0 ? path.join('.') : part, message]),
+    const fields = fieldProblems(
+      textProblems.map(({ path, message }) => [
+        path.length > 0 ? path.join('.') : part,
+        englishText(message),
+      ]),
     )
     return { error: new RequestValidationError(part, fields) }
   }
   if (OBJECT_SCHEMA_TYPES.has(schema.type) && Array.isArray(data)) {
-    return { error: new RequestValidationError(part, { [part]: [NOT_AN_OBJECT_MESSAGE] }) }
+    return {
+      error: new RequestValidationError(part, { [part]: [englishText(NOT_AN_OBJECT_MESSAGE)] }),
+    }
   }
   const result = v.safeParse(schema, data)
   if (result.success) return { value: result.output }

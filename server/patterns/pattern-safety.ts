@@ -1,6 +1,8 @@
 import { check, type Diagnostics } from 'recheck'
+import { msg } from '#lingui-message'
 import type { TaskSchemaDocument } from '../../contract/task-schema'
-import { badRequest } from '../http/errors'
+import { badRequest, type FieldProblems } from '../http/errors'
+import { type ApiMessage, withValues } from '../http/i18n'
 import { re2Problem } from './re2-patterns'
 
 /** Longest time one pattern's ReDoS analysis may take before the pattern is refused. */
@@ -15,21 +17,31 @@ export const REDOS_CHECK_BUDGET_MS = 5_000
  * check is a second line that keeps catastrophic patterns out of stored schemas altogether (they
  * would stall any backtracking engine an export or a later consumer might use).
  */
-async function redosProblem(pattern: string, flags: string, signal: AbortSignal) {
+async function redosProblem(
+  pattern: string,
+  flags: string,
+  signal: AbortSignal,
+): Promise<ApiMessage | null> {
   const unicodeFlags = flags.includes('u') ? flags : `${flags}u`
   let diagnostics: Diagnostics
   try {
     diagnostics = await check(pattern, unicodeFlags, { timeout: REDOS_CHECK_TIMEOUT_MS, signal })
   } catch {
-    return 'could not be checked for catastrophic backtracking; try again.'
+    return msg`could not be checked for catastrophic backtracking; try again.`
   }
   if (diagnostics.status === 'vulnerable') {
     const example = diagnostics.attack.pattern
-    return `can take ${diagnostics.complexity.type} time on texts such as ${example}; rewrite it without overlapping repeats.`
+    return withValues(
+      msg({
+        message:
+          'can take {complexity} time on texts such as {example}; rewrite it without overlapping repeats.',
+      }),
+      { complexity: diagnostics.complexity.type, example },
+    )
   }
   const kind = diagnostics.status === 'unknown' ? diagnostics.error.kind : null
   if (kind === 'timeout' || kind === 'cancel') {
-    return 'is too complex to check for catastrophic backtracking in time; simplify it.'
+    return msg`is too complex to check for catastrophic backtracking in time; simplify it.`
   }
   // Safe, or a construct recheck does not model: both run-time engines compiled it and are linear.
   return null
@@ -44,19 +56,36 @@ export async function assertSafePatterns(
   document: Pick<TaskSchemaDocument, 'validators'>,
   prefix = 'schema',
 ): Promise<void> {
-  const fields: Record<string, string[]> = {}
+  const fields: FieldProblems = {}
   const signal = AbortSignal.timeout(REDOS_CHECK_BUDGET_MS)
   for (const [index, rule] of document.validators.entries()) {
     if (rule.type !== 'regex') continue
-    const name = `Validator ${index + 1} (regex on ${rule.field})`
+    const validator = { number: index + 1, field: rule.field }
     const unsupported = re2Problem(rule.pattern, rule.flags)
-    const problem = unsupported
-      ? `${name} cannot run in RE2: ${unsupported}`
-      : await redosProblem(rule.pattern, rule.flags, signal).then(
-          (reason) => reason && `${name} ${reason}`,
-        )
-    if (problem) fields[`${prefix}.validators.${index}.pattern`] = [problem]
+    const reason = unsupported ?? (await redosProblem(rule.pattern, rule.flags, signal))
+    if (reason) {
+      const problem = unsupported
+        ? msg({ message: 'Validator {number} (regex on {field}) cannot run in RE2: {reason}' })
+        : msg({ message: 'Validator {number} (regex on {field}) {reason}' })
+      fields[`${prefix}.validators.${index}.pattern`] = [
+        withValues(problem, { ...validator, reason }),
+      ]
+    }
   }
-  const messages = Object.values(fields).flat()
-  if (messages.length > 0) throw badRequest(messages.join(' '), fields)
+  const problems = Object.values(fields).flat()
+  if (problems.length > 0) {
+    const [first] = problems
+    throw badRequest(
+      problems.length === 1 && first
+        ? first
+        : withValues(
+            msg({
+              message:
+                '{count, plural, one {# regex validator cannot be used.} other {# regex validators cannot be used.}}',
+            }),
+            { count: problems.length },
+          ),
+      fields,
+    )
+  }
 }

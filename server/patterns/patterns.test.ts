@@ -8,6 +8,8 @@ import {
 } from '../../contract/pattern-fixtures'
 import { linearPatternTest, regexProblem } from '../../contract/schema-rules'
 import { DEMO_TASK_SCHEMA } from '../demo/content'
+import type { HttpError } from '../http/errors'
+import { inEnglish } from '../http/i18n'
 import { assertSafePatterns } from './pattern-safety'
 import { re2PatternTest, re2Problem } from './re2-patterns'
 
@@ -18,7 +20,10 @@ const refusal = async (pattern: string, flags = '') => {
     })
     return null
   } catch (error) {
-    return (error as { fields: Record<string, string[]> }).fields
+    const { fields } = error as HttpError
+    return Object.fromEntries(
+      Object.entries(fields ?? {}).map(([field, messages]) => [field, messages.map(inEnglish)]),
+    )
   }
 }
 

@@ -1,5 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
+import { CSRF_COOKIE } from '../../contract/constants'
+import { i18n } from '../i18n/i18n'
 import { setupApiServer } from '../test/api'
 import { ApiError, api, dropEarlyAnswers, requestEarly } from './client'
 
@@ -63,5 +65,29 @@ describe('early answers', () => {
     const failure = await api('things/').catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(ApiError)
     expect(failure).toMatchObject({ status: 0, code: 'network_error' })
+  })
+})
+
+describe('the display language', () => {
+  afterEach(() => i18n.activate('en'))
+
+  it('goes with every call, so the server answers its messages in it', async () => {
+    const languages: (string | null)[] = []
+    server.use(
+      http.all('/api/things/', ({ request }) => {
+        languages.push(request.headers.get('Accept-Language'))
+        return HttpResponse.json({ detail: 'Nom déjà pris.', code: 'conflict' }, { status: 409 })
+      }),
+    )
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store; the API client reads this token.
+    document.cookie = `${CSRF_COOKIE}=token; path=/`
+    i18n.load('fr', {})
+    i18n.activate('fr')
+
+    const failure = await api('things/', { method: 'POST', body: {} }).catch((error) => error)
+    await api('things/', { handledStatuses: [409] }).catch(() => undefined)
+
+    expect(languages).toEqual(['fr', 'fr'])
+    expect(failure).toMatchObject({ status: 409, detail: 'Nom déjà pris.' })
   })
 })

@@ -1,9 +1,11 @@
+import { msg } from '#lingui-message'
 import type { CurrentUser, Registration, ResetPassword } from '../../../contract/auth'
 import { USERNAME_MIN_LENGTH } from '../../../contract/constants'
 import type { Role } from '../../../contract/roles'
 import type { Db } from '../../db/client'
 import { isUniqueViolation } from '../../db/errors'
 import { fieldError, HttpError } from '../../http/errors'
+import { withValues } from '../../http/i18n'
 import { hashPassword } from '../auth/passwords'
 import { accountSubject, clearLoginFailures } from '../auth/queries'
 import { deleteUserSessions } from '../auth/session-store'
@@ -22,16 +24,22 @@ import {
 } from './registration-queries'
 import { currentUserView } from './service'
 
-const INVALID_KEY =
-  'This link is invalid, has expired or has already been used. Ask your coordinator for a new one.'
+const INVALID_KEY = msg`This link is invalid, has expired or has already been used. Ask your coordinator for a new one.`
 
 /** A link checked before its form is shown: a bad one is simply not there. */
 const unknownKey = () => new HttpError(404, 'invalid_key', INVALID_KEY)
 /** A bad key in a submitted form is bad input, named like any other field. */
 const invalidKeyField = () =>
-  new HttpError(400, 'invalid_key', `key: ${INVALID_KEY}`, { key: [INVALID_KEY] })
+  new HttpError(
+    400,
+    'invalid_key',
+    withValues(msg({ message: '{field}: {problem}' }), { field: 'key', problem: INVALID_KEY }),
+    {
+      key: [INVALID_KEY],
+    },
+  )
 
-const usernameTaken = () => fieldError('username', 'This username is already taken.')
+const usernameTaken = () => fieldError('username', msg`This username is already taken.`)
 
 export async function verifyRegistrationKey(db: Db, key: string) {
   const found = await findRegistrationKey(db, hashToken(key))
@@ -63,12 +71,12 @@ async function createRegisteredUser(tx: Db, input: Registration, passwordHash: s
   const key = await lockRegistrationKey(tx, hashToken(input.key))
   if (!key) throw invalidKeyField()
   if (key.email && key.email.toLowerCase() !== input.email.toLowerCase()) {
-    throw fieldError('email', 'Use the e-mail address this registration link was sent to.')
+    throw fieldError('email', msg`Use the e-mail address this registration link was sent to.`)
   }
   if (await isUsernameTaken(tx, input.username)) throw usernameTaken()
   // Sign-in accepts an e-mail instead of the username, which only works while it names one account.
   if (await isEmailTaken(tx, input.email)) {
-    throw fieldError('email', 'An account with this e-mail address already exists.')
+    throw fieldError('email', msg`An account with this e-mail address already exists.`)
   }
   const roles: Role[] = key.isEndworker ? ['endworker'] : []
   const userId = await insertUser(tx, {

@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+import { msg } from '#lingui-message'
 import {
   ChangePasswordSchema,
   CurrentUserPatchSchema,
@@ -17,6 +18,7 @@ import { SuccessSchema } from '../../../contract/common'
 import { PermissionsSchema, ROLES } from '../../../contract/roles'
 import type { Db } from '../../db/client'
 import { currentUser, requireUser } from '../../http/guards'
+import { type ApiMessage, inRequestLanguage } from '../../http/i18n'
 import type { AppPlugin } from '../../http/valibot'
 import {
   register,
@@ -69,14 +71,14 @@ function acceptanceRoute(
   app: App,
   path: string,
   accept: (db: Db, userId: number) => Promise<void>,
-  detail: string,
+  detail: ApiMessage,
 ) {
   app.put(
     path,
     { onRequest: requireUser, schema: { tags, response: { 200: SuccessSchema } } },
     async (request) => {
       await accept(app.db, currentUser(request).id)
-      return { detail }
+      return { detail: inRequestLanguage(request)(detail) }
     },
   )
 }
@@ -115,13 +117,13 @@ export const accountRoutes: AppPlugin = async (app) => {
     app,
     '/auth/current-user/accept-clause/',
     acceptClause,
-    'The clause has been accepted.',
+    msg`The clause has been accepted.`,
   )
   acceptanceRoute(
     app,
     '/auth/current-user/accept-cookie-policy/',
     acceptCookiePolicy,
-    'The cookie policy has been accepted.',
+    msg`The cookie policy has been accepted.`,
   )
 
   app.post(
@@ -132,7 +134,7 @@ export const accountRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       await changePassword(app.db, currentUser(request).id, request.sessionIdHash, request.body)
-      return { detail: 'Your password has been changed.' }
+      return { detail: inRequestLanguage(request)(msg`Your password has been changed.`) }
     },
   )
 
@@ -165,7 +167,9 @@ export const accountRoutes: AppPlugin = async (app) => {
     { schema: { tags, body: ResetPasswordSchema, response: { 200: SuccessSchema } } },
     async (request) => {
       await resetPassword(app.db, request.body)
-      return { detail: 'Your password has been set. You can sign in now.' }
+      return {
+        detail: inRequestLanguage(request)(msg`Your password has been set. You can sign in now.`),
+      }
     },
   )
 }

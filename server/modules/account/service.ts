@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import {
   APPROVAL_STATUS,
   type Approval,
@@ -11,7 +12,14 @@ import {
 import { GENDERS } from '../../../contract/constants'
 import type { Role } from '../../../contract/roles'
 import type { Db } from '../../db/client'
-import { badRequest, fieldError, notAuthenticated, permissionDenied } from '../../http/errors'
+import {
+  type FieldProblems,
+  fieldError,
+  invalidFields,
+  notAuthenticated,
+  permissionDenied,
+} from '../../http/errors'
+import { withValues } from '../../http/i18n'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { deleteUserSessions } from '../auth/session-store'
 import {
@@ -98,7 +106,7 @@ export async function updateCurrentUser(
   const user = await findUser(db, userId)
   if (!user) throw notAuthenticated()
   if (patch.endworker_profile && !isEndworker(user.roles)) {
-    throw fieldError('endworker_profile', 'Only end workers have a profile to edit.')
+    throw fieldError('endworker_profile', msg`Only end workers have a profile to edit.`)
   }
   const profileUpdate =
     patch.endworker_profile && (await checkedProfileUpdate(db, patch.endworker_profile))
@@ -133,17 +141,23 @@ async function checkedProfileUpdate(db: Db, update: ProfileUpdate): Promise<Chec
     [`${FIELD}.main_language`, sets.mainLanguage === null ? [] : [sets.mainLanguage]],
   ]
   const known = await existingLanguageIds(db, [...new Set(mentioned.flatMap(([, ids]) => ids))])
-  const fields: Record<string, string[]> = {}
+  const fields: FieldProblems = {}
   for (const [field, ids] of mentioned) {
     const unknown = ids.filter((id) => !known.has(id))
-    if (unknown.length > 0) fields[field] = [`Unknown language id: ${unknown.join(', ')}.`]
+    if (unknown.length > 0) {
+      fields[field] = [
+        withValues(msg({ message: 'Unknown language id: {ids}.' }), { ids: unknown.join(', ') }),
+      ]
+    }
   }
   if (Object.keys(fields).length > 0) {
-    const summary = Object.entries(fields).map(([field, [message]]) => `${field}: ${message}`)
-    throw badRequest(`Invalid profile. ${summary.join('; ')}`, fields)
+    throw invalidFields(msg`Invalid profile.`, fields)
   }
   if (sets.mainLanguage !== null && !sets.languages.includes(sets.mainLanguage)) {
-    throw fieldError(`${FIELD}.main_language`, 'The main language must be one of your languages.')
+    throw fieldError(
+      `${FIELD}.main_language`,
+      msg`The main language must be one of your languages.`,
+    )
   }
   return {
     gender: update.gender,
@@ -251,11 +265,11 @@ export async function changePassword(
   if (!user) throw notAuthenticated()
   if (user.passwordHash === null) {
     throw permissionDenied(
-      'This account signs in through single sign-on and has no password to change.',
+      msg`This account signs in through single sign-on and has no password to change.`,
     )
   }
   if (!(await verifyPassword(user.passwordHash, input.old_password))) {
-    throw fieldError('old_password', 'The current password is wrong.')
+    throw fieldError('old_password', msg`The current password is wrong.`)
   }
   const passwordHash = await hashPassword(input.new_password)
   await db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { isUniqueViolation } from '../../db/errors'
 import { fieldError, notFound } from '../../http/errors'
+import type { ApiMessage } from '../../http/i18n'
 import { type Reference, savingReferences } from './references'
 import type { IdTable, PageQuery, tableQueries } from './table-queries'
 import { refuseIfUsed, type Usage } from './usage'
@@ -22,7 +23,7 @@ export function collectionService<
   /** The answers for rows (groups read their links here). */
   views: (db: Db, rows: TTable['$inferSelect'][]) => Promise<TView[]> | TView[]
   values: (input: TInput) => TTable['$inferInsert'] & PgUpdateSetSource<TTable>
-  unique: { field: string; of: (input: TInput) => string; taken: string }
+  unique: { field: string; of: (input: TInput) => string; taken: ApiMessage }
   /** Rules of the collection beyond the unique field. */
   check?: (db: Db, id: number | null, input: TInput) => Promise<void>
   /** The fields naming other rows, for a foreign key that still finds one gone. */
@@ -31,8 +32,8 @@ export function collectionService<
   link?: (db: Db, id: number, input: TInput) => Promise<void>
   usage: (db: Db, id: number) => Promise<Usage>
   /** The entry in a sentence: 'The language Polish'. */
-  describe: (row: TTable['$inferSelect']) => string
-  missing: string
+  describe: (row: TTable['$inferSelect']) => ApiMessage
+  missing: ApiMessage
 }) {
   const { queries } = spec
   const existing = async (db: Db, id: number) => {

@@ -1,4 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm'
+import { msg } from '#lingui-message'
 import type { Db } from '../../db/client'
 import {
   endworkerProfiles,
@@ -28,16 +29,14 @@ export const languageQueries = tableQueries({
 export async function languageUsage(db: Db, id: number): Promise<Usage> {
   return [
     {
-      one: 'task',
-      many: 'tasks',
+      users: msg({ message: '{count, plural, one {# task} other {# tasks}}' }),
       count: await db.$count(
         tasks,
         or(eq(tasks.baseLanguageId, id), eq(tasks.targetLanguageId, id)),
       ),
     },
     {
-      one: 'worker profile',
-      many: 'worker profiles',
+      users: msg({ message: '{count, plural, one {# worker profile} other {# worker profiles}}' }),
       count: await db.$count(
         endworkerProfiles,
         or(
@@ -58,10 +57,12 @@ export const projectQueries = tableQueries({
 
 export async function projectUsage(db: Db, id: number): Promise<Usage> {
   return [
-    { one: 'task', many: 'tasks', count: await db.$count(tasks, eq(tasks.projectId, id)) },
     {
-      one: 'task type',
-      many: 'task types',
+      users: msg({ message: '{count, plural, one {# task} other {# tasks}}' }),
+      count: await db.$count(tasks, eq(tasks.projectId, id)),
+    },
+    {
+      users: msg({ message: '{count, plural, one {# task type} other {# task types}}' }),
       count: await db.$count(
         taskTypes,
         or(
@@ -83,8 +84,7 @@ export const timelogTypeQueries = tableQueries({
 export async function timelogTypeUsage(db: Db, id: number): Promise<Usage> {
   return [
     {
-      one: 'time log',
-      many: 'time logs',
+      users: msg({ message: '{count, plural, one {# time log} other {# time logs}}' }),
       count: await db.$count(timeLogIntervals, eq(timeLogIntervals.timelogTypeId, id)),
     },
   ]

@@ -1,4 +1,6 @@
+import { msg } from '#lingui-message'
 import type { LanguageInput, ProjectInput, TimelogTypeInput } from '../../../contract/admin'
+import { withValues } from '../../http/i18n'
 import { collectionService } from './collection-service'
 import {
   languageQueries,
@@ -23,10 +25,14 @@ export const languageService = collectionService({
     name: input.name,
     diacriticSigns: input.diacritic_signs,
   }),
-  unique: { field: 'code', of: (input) => input.code, taken: 'A language with this code exists.' },
+  unique: {
+    field: 'code',
+    of: (input) => input.code,
+    taken: msg`A language with this code exists.`,
+  },
   usage: languageUsage,
-  describe: (row) => `The language ${row.name}`,
-  missing: 'No such language.',
+  describe: (row) => withValues(msg({ message: 'The language {name}' }), { name: row.name }),
+  missing: msg`No such language.`,
 })
 
 export const projectService = collectionService({
@@ -34,10 +40,10 @@ export const projectService = collectionService({
   views: (_db, rows) =>
     rows.map((row) => ({ id: row.id, name: row.name, description: row.description })),
   values: (input: ProjectInput) => ({ name: input.name, description: input.description }),
-  unique: { field: 'name', of: (input) => input.name, taken: 'A project of this name exists.' },
+  unique: { field: 'name', of: (input) => input.name, taken: msg`A project of this name exists.` },
   usage: projectUsage,
-  describe: (row) => `The project ${row.name}`,
-  missing: 'No such project.',
+  describe: (row) => withValues(msg({ message: 'The project {name}' }), { name: row.name }),
+  missing: msg`No such project.`,
 })
 
 export const timelogTypeService = collectionService({
@@ -48,9 +54,9 @@ export const timelogTypeService = collectionService({
   unique: {
     field: 'name',
     of: (input) => input.name,
-    taken: 'A time-log type of this name exists.',
+    taken: msg`A time-log type of this name exists.`,
   },
   usage: timelogTypeUsage,
-  describe: (row) => `The time-log type ${row.name}`,
-  missing: 'No such time-log type.',
+  describe: (row) => withValues(msg({ message: 'The time-log type {name}' }), { name: row.name }),
+  missing: msg`No such time-log type.`,
 })

@@ -1,4 +1,5 @@
 import { eq, inArray, or, sql } from 'drizzle-orm'
+import { msg } from '#lingui-message'
 import type { Db } from '../../db/client'
 import {
   clientGroupMembers,
@@ -99,13 +100,13 @@ export async function replaceEndworkerGroupLinks(
 export async function endworkerGroupUsage(db: Db, id: number): Promise<Usage> {
   return [
     {
-      one: 'task type',
-      many: 'task types',
+      users: msg({ message: '{count, plural, one {# task type} other {# task types}}' }),
       count: await db.$count(taskTypeGroups, eq(taskTypeGroups.groupId, id)),
     },
     {
-      one: 'registration key',
-      many: 'registration keys',
+      users: msg({
+        message: '{count, plural, one {# registration key} other {# registration keys}}',
+      }),
       count: await db.$count(
         registrationKeys,
         or(
@@ -163,18 +164,15 @@ export async function replaceClientGroupMembers(db: Db, groupId: number, members
 export async function clientGroupUsage(db: Db, id: number): Promise<Usage> {
   return [
     {
-      one: 'task type',
-      many: 'task types',
+      users: msg({ message: '{count, plural, one {# task type} other {# task types}}' }),
       count: await db.$count(taskTypes, eq(taskTypes.clientGroupId, id)),
     },
     {
-      one: 'task schema',
-      many: 'task schemas',
+      users: msg({ message: '{count, plural, one {# task schema} other {# task schemas}}' }),
       count: await db.$count(taskSchemas, eq(taskSchemas.clientGroupId, id)),
     },
     {
-      one: 'task protocol',
-      many: 'task protocols',
+      users: msg({ message: '{count, plural, one {# task protocol} other {# task protocols}}' }),
       count: await db.$count(taskProtocols, eq(taskProtocols.clientGroupId, id)),
     },
   ]

@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import type { ClientGroupInput, EndworkerGroupInput } from '../../../contract/admin'
 import type { Db } from '../../db/client'
 import {
@@ -9,6 +10,7 @@ import {
   users,
 } from '../../db/schema'
 import { fieldError } from '../../http/errors'
+import { withValues } from '../../http/i18n'
 import { collectionService } from './collection-service'
 import {
   clientGroupQueries,
@@ -22,43 +24,57 @@ import {
 } from './groups-queries'
 import { missingIds } from './references'
 
-const nameTaken = 'A group of this name exists.'
+const nameTaken = msg`A group of this name exists.`
 
 async function checkAccounts(db: Db, field: string, ids: number[]) {
   const missing = await missingIds(db, users, ids)
-  if (missing.length > 0) throw fieldError(field, `No such accounts: ${missing.join(', ')}.`)
+  if (missing.length > 0) {
+    throw fieldError(field, msg({ message: 'No such accounts: {ids}.' }), {
+      ids: missing.join(', '),
+    })
+  }
 }
 
 /** The reviewing group is another group, one flagged as a review group. */
 async function checkReviewingGroup(db: Db, id: number | null, reviewingId: number | null) {
   if (reviewingId === null) return
   if (reviewingId === id) {
-    throw fieldError('reviewed_by_group', 'A group cannot review its own work: choose another.')
+    throw fieldError('reviewed_by_group', msg`A group cannot review its own work: choose another.`)
   }
   // Locked against deletion until the save ends, as `missingIds` locks the other references.
   const reviewing = await endworkerGroupQueries.find(db, reviewingId, 'key share')
-  if (!reviewing) throw fieldError('reviewed_by_group', `No such group: ${reviewingId}.`)
+  if (!reviewing) {
+    throw fieldError('reviewed_by_group', msg({ message: 'No such group: {id}.' }), {
+      id: reviewingId,
+    })
+  }
   if (!reviewing.reviewGroup) {
-    throw fieldError('reviewed_by_group', `The group ${reviewing.name} is not a review group.`)
+    throw fieldError(
+      'reviewed_by_group',
+      msg({ message: 'The group {name} is not a review group.' }),
+      { name: reviewing.name },
+    )
   }
 }
 
 /** Coordinators and managed groups belong to coordination groups only. */
 async function checkEndworkerGroup(db: Db, id: number | null, input: EndworkerGroupInput) {
   if (!input.coordination_group && input.coordinators.length > 0) {
-    throw fieldError('coordinators', 'Only a coordination group has coordinators.')
+    throw fieldError('coordinators', msg`Only a coordination group has coordinators.`)
   }
   if (!input.coordination_group && input.managed_groups.length > 0) {
-    throw fieldError('managed_groups', 'Only a coordination group manages other groups.')
+    throw fieldError('managed_groups', msg`Only a coordination group manages other groups.`)
   }
   if (id !== null && input.managed_groups.includes(id)) {
-    throw fieldError('managed_groups', 'A group does not manage itself.')
+    throw fieldError('managed_groups', msg`A group does not manage itself.`)
   }
   await checkAccounts(db, 'members', input.members)
   await checkAccounts(db, 'coordinators', input.coordinators)
   const missing = await missingIds(db, endworkerGroups, input.managed_groups)
   if (missing.length > 0) {
-    throw fieldError('managed_groups', `No such groups: ${missing.join(', ')}.`)
+    throw fieldError('managed_groups', msg({ message: 'No such groups: {ids}.' }), {
+      ids: missing.join(', '),
+    })
   }
   await checkReviewingGroup(db, id, input.reviewed_by_group)
 }
@@ -99,8 +115,8 @@ export const endworkerGroupService = collectionService({
       managedGroups: input.managed_groups,
     }),
   usage: endworkerGroupUsage,
-  describe: (row) => `The group ${row.name}`,
-  missing: 'No such end-worker group.',
+  describe: (row) => withValues(msg({ message: 'The group {name}' }), { name: row.name }),
+  missing: msg`No such end-worker group.`,
 })
 
 export const clientGroupService = collectionService({
@@ -118,6 +134,6 @@ export const clientGroupService = collectionService({
   references: [{ field: 'members', column: clientGroupMembers.userId }],
   link: (db, id, input) => replaceClientGroupMembers(db, id, input.members),
   usage: clientGroupUsage,
-  describe: (row) => `The client group ${row.name}`,
-  missing: 'No such client group.',
+  describe: (row) => withValues(msg({ message: 'The client group {name}' }), { name: row.name }),
+  missing: msg`No such client group.`,
 })

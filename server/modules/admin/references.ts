@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { msg } from '#lingui-message'
 import type { Db } from '../../db/client'
 import { foreignKeyName, isForeignKeyViolation } from '../../db/errors'
 import type { clientGroups, endworkerGroups, users } from '../../db/schema'
@@ -42,7 +43,7 @@ export async function savingReferences<T>(references: Reference[], save: Promise
       isForeignKeyViolation(error, foreignKeyName(column)),
     )
     if (gone) {
-      throw fieldError(gone.field, 'Something chosen here was deleted meanwhile: choose again.')
+      throw fieldError(gone.field, msg`Something chosen here was deleted meanwhile: choose again.`)
     }
     throw error
   }

@@ -1,14 +1,19 @@
+import { msg } from '#lingui-message'
 import { conflict } from '../../http/errors'
+import { type ApiMessage, withValues } from '../../http/i18n'
 
-/** What still uses a thing, by a noun for one user and one for several, with how many. */
-export type Usage = { one: string; many: string; count: number }[]
+/** What still uses a thing: how many, and the words for them (a plural message of `count`). */
+export type Usage = { users: ApiMessage; count: number }[]
 
 /** 409 naming what still uses the thing, so it is not deleted from under them. */
-export function refuseIfUsed(what: string, usage: Usage) {
+export function refuseIfUsed(what: ApiMessage, usage: Usage) {
   const users = usage
     .filter(({ count }) => count > 0)
-    .map(({ one, many, count }) => `${count} ${count === 1 ? one : many}`)
+    .map(({ users, count }) => withValues(users, { count }))
   if (users.length > 0) {
-    throw conflict(`${what} is still used by ${users.join(', ')}; it cannot be deleted.`)
+    throw conflict(msg({ message: '{what} is still used by {users}; it cannot be deleted.' }), {
+      what,
+      users,
+    })
   }
 }

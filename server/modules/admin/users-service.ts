@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import type {
   AdminUser,
   AdminUserCreate,
@@ -50,17 +51,21 @@ export async function adminUsers(db: Db, query: AdminUserListQuery) {
   return { count, results: rows.map(userView) }
 }
 
-const usernameTakenError = () => fieldError('username', 'This username is taken.')
+const usernameTakenError = () => fieldError('username', msg`This username is taken.`)
 
 /** 400 naming the field when any id names no group; the groups found stay locked. */
 async function checkGroups(db: Db, groups: number[] | undefined, clients: number[] | undefined) {
   const missingGroups = groups ? await missingIds(db, endworkerGroups, groups) : []
   if (missingGroups.length > 0) {
-    throw fieldError('groups', `No such end-worker groups: ${missingGroups.join(', ')}.`)
+    throw fieldError('groups', msg({ message: 'No such end-worker groups: {ids}.' }), {
+      ids: missingGroups.join(', '),
+    })
   }
   const missingClients = clients ? await missingIds(db, clientGroups, clients) : []
   if (missingClients.length > 0) {
-    throw fieldError('client_groups', `No such client groups: ${missingClients.join(', ')}.`)
+    throw fieldError('client_groups', msg({ message: 'No such client groups: {ids}.' }), {
+      ids: missingClients.join(', '),
+    })
   }
 }
 
@@ -69,7 +74,7 @@ const memberships: Reference[] = [
   { field: 'client_groups', column: clientGroupMembers.groupId },
 ]
 
-const missingAccount = 'No such account.'
+const missingAccount = msg`No such account.`
 
 async function requireUser(db: Db, id: number): Promise<UserRow> {
   const row = await findUser(db, id)
@@ -82,7 +87,7 @@ export async function createAdminUser(db: Db, input: AdminUserCreate): Promise<A
   if (input.password === null && input.email === '') {
     throw fieldError(
       'email',
-      'A single sign-on account needs the e-mail its first sign-on links by.',
+      msg`A single sign-on account needs the e-mail its first sign-on links by.`,
     )
   }
   const passwordHash = input.password === null ? null : await hashPassword(input.password)
@@ -123,10 +128,10 @@ export async function updateAdminUser(
   actingUserId: number,
 ): Promise<AdminUser> {
   if (id === actingUserId && input.is_active === false) {
-    throw fieldError('is_active', 'You cannot deactivate your own account.')
+    throw fieldError('is_active', msg`You cannot deactivate your own account.`)
   }
   if (id === actingUserId && input.roles && !input.roles.includes('staff')) {
-    throw fieldError('roles', 'You cannot take the staff role from your own account.')
+    throw fieldError('roles', msg`You cannot take the staff role from your own account.`)
   }
   const save = db.transaction(async (tx) => {
     // Locked like the groups: the memberships written below name the account too.

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { msg } from '#lingui-message'
 import {
   CsrfTokenSchema,
   CurrentUserSchema,
@@ -7,6 +8,7 @@ import {
 } from '../../../contract/auth'
 import { SuccessSchema } from '../../../contract/common'
 import { SSO_BROWSER_COOKIE, SSO_LOGOUT_COOKIE } from '../../../contract/constants'
+import { inRequestLanguage } from '../../http/i18n'
 import { clearSessionCookie, setSessionCookie } from '../../http/session'
 import type { AppPlugin } from '../../http/valibot'
 import { login, logout, RateLimitedError } from './service'
@@ -32,6 +34,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   return reply.redirect(ssoFailurePage(error.reason), 302)
 }
 
+const signedOut = msg`Signed out.`
 export const authRoutes: AppPlugin = async (app) => {
   app.get(
     '/auth/csrf/',
@@ -81,7 +84,7 @@ export const authRoutes: AppPlugin = async (app) => {
           ssoCookieOptions(request, SSO_LOGOUT_COOKIE_SECONDS),
         )
       }
-      return { detail: 'Signed out.' }
+      return { detail: inRequestLanguage(request)(signedOut) }
     },
   )
 
@@ -136,15 +139,15 @@ export const authRoutes: AppPlugin = async (app) => {
       const idToken =
         (await endLocalSession(request, reply)) ?? request.cookies[SSO_LOGOUT_COOKIE] ?? null
       reply.clearCookie(SSO_LOGOUT_COOKIE, ssoCookieOptions(request))
-      const signedOut = { detail: 'Signed out.' }
-      if (!idToken || !sso) return signedOut
+      const signedOutDetail = { detail: inRequestLanguage(request)(signedOut) }
+      if (!idToken || !sso) return signedOutDetail
       try {
         const logoutUrl = await sso.logoutUrl(idToken)
-        return logoutUrl ? { ...signedOut, logout_url: logoutUrl } : signedOut
+        return logoutUrl ? { ...signedOutDetail, logout_url: logoutUrl } : signedOutDetail
       } catch (error) {
         if (!(error instanceof SsoRefusal)) throw error
         request.log.warn({ detail: error.detail }, 'provider logout unavailable')
-        return signedOut
+        return signedOutDetail
       }
     },
   )

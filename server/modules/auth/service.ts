@@ -1,8 +1,10 @@
 import { setTimeout } from 'node:timers/promises'
+import { msg } from '#lingui-message'
 import type { CurrentUser, LoginRequest } from '../../../contract/auth'
 import type { AppConfig } from '../../config'
 import type { Db } from '../../db/client'
 import { HttpError } from '../../http/errors'
+import { type ApiMessage, withValues } from '../../http/i18n'
 import { currentUserView } from '../account/service'
 import { hashPassword, verifyPassword } from './passwords'
 import {
@@ -22,7 +24,10 @@ import { newToken } from './tokens'
 export class RateLimitedError extends HttpError {
   constructor(
     readonly retryAfterSeconds: number,
-    detail = `Too many failed sign-in attempts. Try again in ${inWords(retryAfterSeconds)}.`,
+    detail: ApiMessage = withValues(
+      msg({ message: 'Too many failed sign-in attempts. Try again in {wait}.' }),
+      { wait: inWords(retryAfterSeconds) },
+    ),
   ) {
     super(429, 'rate_limited', detail)
   }
@@ -32,13 +37,24 @@ export class RateLimitedError extends HttpError {
 const addressRateLimited = (seconds: number) =>
   new RateLimitedError(
     seconds,
-    `Invalid username or password. Too many failed sign-in attempts came from your network, so its sign-ins are slowed down for ${inWords(seconds)}.`,
+    withValues(
+      msg({
+        message:
+          'Invalid username or password. Too many failed sign-in attempts came from your network, so its sign-ins are slowed down for {wait}.',
+      }),
+      { wait: inWords(seconds) },
+    ),
   )
 
-function inWords(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`
-  const minutes = Math.ceil(seconds / 60)
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`
+function inWords(seconds: number): ApiMessage {
+  if (seconds < 60) {
+    return withValues(msg({ message: '{seconds, plural, one {# second} other {# seconds}}' }), {
+      seconds,
+    })
+  }
+  return withValues(msg({ message: '{minutes, plural, one {# minute} other {# minutes}}' }), {
+    minutes: Math.ceil(seconds / 60),
+  })
 }
 
 /** The slowdown doubles with each failure past the address limit, this many times at most. */
@@ -98,13 +114,13 @@ export async function login(
     const addressWait =
       addressOverLimit && (await blockedForSeconds(db, address, perAddress, windowMinutes))
     if (addressWait) throw addressRateLimited(addressWait)
-    throw new HttpError(401, 'authentication_failed', 'Invalid username or password.')
+    throw new HttpError(401, 'authentication_failed', msg`Invalid username or password.`)
   }
   if (!user.isActive) {
     throw new HttpError(
       401,
       'account_deactivated',
-      'This account has been deactivated. Contact your coordinator or an administrator.',
+      msg`This account has been deactivated. Contact your coordinator or an administrator.`,
     )
   }
 

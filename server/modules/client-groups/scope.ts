@@ -1,6 +1,8 @@
+import { msg } from '#lingui-message'
 import type { Db } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
 import { notFound } from '../../http/errors'
+import type { ApiMessage } from '../../http/i18n'
 import { memberGroupIds } from './queries'
 
 /**
@@ -23,7 +25,7 @@ export function canSeeClientGroup(scope: ClientScope, clientGroupId: number): bo
 export function assertInClientScope<T extends { clientGroupId: number }>(
   scope: ClientScope,
   row: T | undefined,
-  what = 'Not found.',
+  what: ApiMessage = msg`Not found.`,
 ): T {
   if (!row || !canSeeClientGroup(scope, row.clientGroupId)) throw notFound(what)
   return row

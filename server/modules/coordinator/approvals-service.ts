@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import { APPROVAL_STATUS, type Language } from '../../../contract/auth'
 import type {
   ApprovalDecision,
@@ -87,7 +88,7 @@ export async function coordinatorApprovalCount(
 
 async function approvalInScope(db: Db, user: SessionUser, approvalId: number) {
   const row = await findApprovalInScope(db, coordinatorScope(user), approvalId)
-  if (!row) throw notFound('No such profile approval among the users you coordinate.')
+  if (!row) throw notFound(msg`No such profile approval among the users you coordinate.`)
   return row
 }
 
@@ -107,12 +108,12 @@ export async function decideProfileApproval(
   await db.transaction(async (tx) => {
     const profile = await lockProfile(tx, target.user.id)
     const approval = await findApproval(tx, approvalId)
-    if (!approval) throw notFound('The worker withdrew this request meanwhile.')
+    if (!approval) throw notFound(msg`The worker withdrew this request meanwhile.`)
     if (approval.status !== APPROVAL_STATUS.PENDING) {
-      throw conflict('This profile change was already decided.')
+      throw conflict(msg`This profile change was already decided.`)
     }
     if (decision.status === APPROVAL_STATUS.ACCEPTED) {
-      if (!profile) throw conflict('The worker has no profile to apply the languages to.')
+      if (!profile) throw conflict(msg`The worker has no profile to apply the languages to.`)
       await replaceProfileLanguages(tx, profile.id, approval.sets)
     }
     await decideApproval(tx, approvalId, { status: decision.status, byUserId: user.id })

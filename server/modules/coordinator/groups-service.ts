@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import type { GroupMembersPatch, GroupWithMembers } from '../../../contract/coordinator-users'
 import type { Db } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
@@ -47,9 +48,9 @@ export async function setGroupMembers(
   const scope = coordinatorScope(user)
   const userIds = [...new Set(patch.user_set)].sort((a, b) => a - b)
   await db.transaction(async (tx) => {
-    if (!(await lockGroup(tx, groupId))) throw notFound('No such group.')
+    if (!(await lockGroup(tx, groupId))) throw notFound(msg`No such group.`)
     if (scope !== null && !(await isCoordinatorOf(tx, scope, groupId))) {
-      throw permissionDenied('You can change the members of the groups you coordinate only.')
+      throw permissionDenied(msg`You can change the members of the groups you coordinate only.`)
     }
     const current = new Set(await groupMembers(tx, groupId))
     const added = userIds.filter((id) => !current.has(id))
@@ -59,8 +60,9 @@ export async function setGroupMembers(
       throw fieldError(
         'user_set',
         scope === null
-          ? `Unknown user id: ${refused.join(', ')}.`
-          : `Not among the users you coordinate: ${refused.join(', ')}.`,
+          ? msg({ message: 'Unknown user id: {ids}.' })
+          : msg({ message: 'Not among the users you coordinate: {ids}.' }),
+        { ids: refused.join(', ') },
       )
     }
     await replaceGroupMembers(tx, groupId, userIds)

@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import type { CoordinatorItemSet, CoordinatorItemSetQuery } from '../../../contract/worker'
 import type { Db } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
@@ -60,13 +61,13 @@ export async function endCoordinatedLock(
   if (at.getTime() > Date.now() + CLOCK_TOLERANCE_MS) {
     throw fieldError(
       'lock_expiration_timestamp',
-      'A lock can only be ended: give the current time or an earlier one.',
+      msg`A lock can only be ended: give the current time or an earlier one.`,
     )
   }
   const scope = coordinatorScope(user)
   return db.transaction(async (tx) => {
     if (!(await findItemSetInScope(tx, scope, itemSetId))) {
-      throw notFound('No such item set among the workers you coordinate.')
+      throw notFound(msg`No such item set among the workers you coordinate.`)
     }
     await endItemSetLock(tx, itemSetId, at)
     await releaseExpiredItemSets(tx, { itemSetId })

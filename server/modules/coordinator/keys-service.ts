@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import {
   type CreatedRegistrationKey,
   type CreatedResetKey,
@@ -47,7 +48,7 @@ export async function keyScopeOf(db: Db, user: SessionUser): Promise<KeyScope> {
   return user.roles.includes('staff') ? null : coordinatedGroupIds(db, user.id)
 }
 
-const outsideScope = () => permissionDenied('You do not coordinate this coordination group.')
+const outsideScope = () => permissionDenied(msg`You do not coordinate this coordination group.`)
 
 /** The coordination group a list is narrowed to, checked against the caller's scope. */
 function listScope(scope: KeyScope, coordinationGroup: number | undefined): KeyScope {
@@ -66,7 +67,10 @@ async function defaultKeyCoordinationGroup(db: Db, scope: KeyScope, email: strin
   const [only] = scope
   if (scope.length === 1 && only !== undefined) return only
   if (scope.length === 0) {
-    throw fieldError('coordination_group', 'You coordinate no coordination group to make keys for.')
+    throw fieldError(
+      'coordination_group',
+      msg`You coordinate no coordination group to make keys for.`,
+    )
   }
   if (email !== null) {
     const reaching = await coordinationGroupsReachingEmail(db, scope, email)
@@ -75,7 +79,7 @@ async function defaultKeyCoordinationGroup(db: Db, scope: KeyScope, email: strin
   }
   throw fieldError(
     'coordination_group',
-    'You coordinate several coordination groups; choose the one the key is for.',
+    msg`You coordinate several coordination groups; choose the one the key is for.`,
   )
 }
 
@@ -98,7 +102,7 @@ async function keyCoordinationGroup(
   }
   if (scope !== null && !scope.includes(named)) throw outsideScope()
   if (!(await isCoordinationGroup(db, named))) {
-    throw fieldError('coordination_group', 'No such coordination group.')
+    throw fieldError('coordination_group', msg`No such coordination group.`)
   }
   return named
 }
@@ -113,7 +117,11 @@ async function checkKeyGroups(db: Db, coordinationGroup: number | null, groups: 
   if (refused.length > 0) {
     throw fieldError(
       'groups',
-      `These groups do not exist or are not managed by the key's coordination group: ${refused.join(', ')}.`,
+      msg({
+        message:
+          "These groups do not exist or are not managed by the key's coordination group: {ids}.",
+      }),
+      { ids: refused.join(', ') },
     )
   }
   return [...new Set(groups)]
@@ -122,7 +130,7 @@ async function checkKeyGroups(db: Db, coordinationGroup: number | null, groups: 
 function checkExpiration(expiration: string): Date {
   const at = new Date(expiration)
   if (at.getTime() <= Date.now()) {
-    throw fieldError('expiration_timestamp', 'Choose an expiration in the future.')
+    throw fieldError('expiration_timestamp', msg`Choose an expiration in the future.`)
   }
   return at
 }
@@ -223,7 +231,8 @@ export async function replaceRegistrationKey(
   })
 }
 
-const noRegistrationKey = () => notFound('No such registration key among your coordination groups.')
+const noRegistrationKey = () =>
+  notFound(msg`No such registration key among your coordination groups.`)
 
 export async function removeRegistrationKey(db: Db, scope: KeyScope, id: number) {
   if (!(await deleteRegistrationKey(db, scope, id))) throw noRegistrationKey()
@@ -268,6 +277,6 @@ export async function createResetKey(
 
 export async function removeResetKey(db: Db, scope: KeyScope, id: number) {
   if (!(await deleteResetKey(db, scope, id))) {
-    throw notFound('No such password-reset key among your coordination groups.')
+    throw notFound(msg`No such password-reset key among your coordination groups.`)
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { msg } from '#lingui-message'
 import { AVAILABILITY_MAX_HOURS, GENDERS } from '../../../contract/constants'
 import {
   type CoordinatorUser,
@@ -118,7 +119,7 @@ export async function coordinatorUserOptions(db: Db): Promise<CoordinatorUserOpt
 /** The user if the caller may act on them: 404 outside their groups, 403 for another's staff account. */
 async function actionableUser(db: Db, caller: SessionUser, userId: number) {
   const row = await findUserInScope(db, coordinatorScope(caller), userId)
-  if (!row) throw notFound('No such user among the users you coordinate.')
+  if (!row) throw notFound(msg`No such user among the users you coordinate.`)
   return row
 }
 
@@ -136,16 +137,16 @@ export async function patchCoordinatorUser(
     await lockUser(tx, userId)
     const target = await actionableUser(tx, caller, userId)
     if (target.roles.includes('staff') && !caller.roles.includes('staff')) {
-      throw permissionDenied('Only staff may change a staff account.')
+      throw permissionDenied(msg`Only staff may change a staff account.`)
     }
     if (patch.is_active === false && userId === caller.id) {
-      throw fieldError('is_active', 'You cannot deactivate your own account.')
+      throw fieldError('is_active', msg`You cannot deactivate your own account.`)
     }
     if (target.anonymizedAt && patch.is_active) {
-      throw conflict('An anonymized account cannot be activated again.')
+      throw conflict(msg`An anonymized account cannot be activated again.`)
     }
     if (patch.email && (await isEmailTakenByOther(tx, patch.email, userId))) {
-      throw fieldError('email', 'Another account uses this e-mail address.')
+      throw fieldError('email', msg`Another account uses this e-mail address.`)
     }
     await updateUserAccount(tx, userId, {
       ...(patch.first_name !== undefined && { firstName: patch.first_name }),
@@ -187,9 +188,9 @@ export async function anonymizeUser(
     const answer = await db.transaction(async (tx) => {
       await lockUser(tx, userId)
       const target = await actionableUser(tx, caller, userId)
-      if (target.roles.includes('staff')) throw conflict('Staff accounts cannot be anonymized.')
-      if (target.id === caller.id) throw conflict('You cannot anonymize your own account.')
-      if (target.anonymizedAt) throw conflict('This account is already anonymized.')
+      if (target.roles.includes('staff')) throw conflict(msg`Staff accounts cannot be anonymized.`)
+      if (target.id === caller.id) throw conflict(msg`You cannot anonymize your own account.`)
+      if (target.anonymizedAt) throw conflict(msg`This account is already anonymized.`)
       const username = await anonymousUsername(tx, userId)
       const anonymizedAt = await anonymizeAccount(tx, userId, { username, byUserId: caller.id })
       await deleteUserSessions(tx, userId)

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream'
+import { msg } from '#lingui-message'
 import type {
   FinanceExport,
   FinanceExportDetail,
@@ -75,7 +76,7 @@ export async function financeExports(db: Db, page: { offset: number; limit: numb
 
 async function exportOrMissing(db: Db, id: number) {
   const row = await financeExportRow(db, id)
-  if (!row) throw notFound('No such finance export.')
+  if (!row) throw notFound(msg`No such finance export.`)
   return row
 }
 
@@ -92,7 +93,7 @@ export async function requestFinanceExport(
 ): Promise<FinanceExport> {
   const { db, jobs } = deps
   if (!(await databaseKnowsTimeZone(db, input.time_zone))) {
-    throw fieldError('time_zone', 'The server does not know this time zone; choose another one.')
+    throw fieldError('time_zone', msg`The server does not know this time zone; choose another one.`)
   }
   const period = await periodBounds(db, input.date_from, input.date_to, input.time_zone)
   // Sorted, so that exports of the same selection have equal filters (see previousExport).
@@ -317,7 +318,7 @@ export async function financeExportDetail(db: Db, id: number): Promise<FinanceEx
 export async function financeExportFile(db: Db, id: number) {
   const { export: row } = await exportOrMissing(db, id)
   if (row.status !== 'FINISHED' || !row.filePath) {
-    throw notFound('This export has no file (yet).')
+    throw notFound(msg`This export has no file (yet).`)
   }
   return {
     storageKey: row.filePath,

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import {
   CalendarDateSchema,
   MASTER_FILE_COLUMNS,
@@ -8,6 +9,7 @@ import {
 } from '../../../contract/finance'
 import type { Db } from '../../db/client'
 import { fieldError, notFound } from '../../http/errors'
+import { inEnglish } from '../../http/i18n'
 import { mediaFilePath } from '../media/storage'
 import type { ReceivedUpload } from '../media/upload'
 import { storageProblem } from '../task-intake/item-rules'
@@ -110,7 +112,7 @@ async function readRows(filePath: string, messages: Messages): Promise<FileRow[]
         continue
       }
       if ('problem' in record) {
-        messages.fail(record.at, record.problem)
+        messages.fail(record.at, inEnglish(record.problem))
         if (record.fatal) return rows
         continue
       }
@@ -134,7 +136,7 @@ async function readRows(filePath: string, messages: Messages): Promise<FileRow[]
 function checkRow(line: number, data: Record<string, string>, messages: Messages) {
   const stored = storageProblem(data)
   if (stored) {
-    messages.fail(line, stored)
+    messages.fail(line, inEnglish(stored))
     return null
   }
   const problems: string[] = []
@@ -231,7 +233,7 @@ async function placeIntervals(
       messages.fail(
         row.line,
         from === undefined
-          ? `${row.login}: ${overlapMessage(clash)}`
+          ? `${row.login}: ${inEnglish(overlapMessage(clash))}`
           : `${row.login}: overlaps the interval of line ${from}.`,
       )
       continue
@@ -249,7 +251,7 @@ async function placeIntervals(
     // Closing an open interval takes its ratio from every day after the new start.
     const until = toClose || !end ? null : dayOf(end)
     const exported = await firstExportedDay(db, userId, row.from, until)
-    if (exported) messages.warn(row.line, `${row.login}: ${exportedMessage(exported)}`)
+    if (exported) messages.warn(row.line, `${row.login}: ${inEnglish(exportedMessage(exported))}`)
     const id = await insertRatioInterval(db, {
       userId,
       ratio: row.ratio,
@@ -276,7 +278,7 @@ export async function loadMasterFile(
   upload: ReceivedUpload,
 ): Promise<MasterFile> {
   const { file } = upload
-  if (!file) throw fieldError('file', 'Choose a CSV master file to upload.')
+  if (!file) throw fieldError('file', msg`Choose a CSV master file to upload.`)
   const messages = new Messages()
   const rows = await readRows(mediaFilePath(deps.mediaDir, file.storageKey), messages)
   const id = await deps.db.transaction(async (tx) => {
@@ -326,6 +328,6 @@ export async function loadMasterFile(
     return masterFileId
   })
   const row = await masterFileRow(deps.db, id)
-  if (!row) throw notFound('The master file was deleted meanwhile.')
+  if (!row) throw notFound(msg`The master file was deleted meanwhile.`)
   return toMasterFile(row)
 }

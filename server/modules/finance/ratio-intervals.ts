@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import type {
   RatioInterval,
   RatioIntervalEnd,
@@ -6,6 +7,7 @@ import type {
 } from '../../../contract/finance'
 import type { Db } from '../../db/client'
 import { badRequest, fieldError, notFound } from '../../http/errors'
+import { type ApiMessage, withValues } from '../../http/i18n'
 import { dayOf, dayStart, endAfter, lastDayBefore } from './days'
 import {
   deleteRatioInterval,
@@ -34,15 +36,22 @@ export function toRatioInterval(row: RatioIntervalListRow): RatioInterval {
   }
 }
 
-const described = (interval: RatioIntervalRow) => {
+export const overlapMessage = (interval: RatioIntervalRow): ApiMessage => {
   const until = lastDayBefore(interval.endAt)
-  return until === null
-    ? `the interval from ${dayOf(interval.startAt)} on (ratio ${interval.ratio}%)`
-    : `the interval from ${dayOf(interval.startAt)} to ${until} (ratio ${interval.ratio}%)`
+  const values = { from: dayOf(interval.startAt), until, ratio: interval.ratio }
+  return withValues(
+    until === null
+      ? msg({
+          message:
+            'overlaps the interval from {from} on (ratio {ratio}%); change or end that one first.',
+        })
+      : msg({
+          message:
+            'overlaps the interval from {from} to {until} (ratio {ratio}%); change or end that one first.',
+        }),
+    values,
+  )
 }
-
-export const overlapMessage = (interval: RatioIntervalRow) =>
-  `overlaps ${described(interval)}; change or end that one first.`
 
 export type RangeChange = { userId: number; start: Date; end: Date | null }
 
@@ -59,8 +68,14 @@ export async function placeNewInterval(db: Db, change: RangeChange) {
   return { toClose, clash }
 }
 
-export const exportedMessage = (found: { exportId: number; day: string }) =>
-  `finance export #${found.exportId} already paid this user's ${found.day}; a change there is a correction: run a new export afterwards, which lists it.`
+export const exportedMessage = (found: { exportId: number; day: string }): ApiMessage =>
+  withValues(
+    msg({
+      message:
+        "finance export #{exportId} already paid this user's {day}; a change there is a correction: run a new export afterwards, which lists it.",
+    }),
+    found,
+  )
 
 /** Refuses a change of exported days unless the caller marked it as a correction. */
 async function requireCorrectionConsent(
@@ -78,9 +93,12 @@ async function requireCorrectionConsent(
       range.until ? dayOf(range.until) : null,
     )
     if (found) {
-      throw badRequest('The change touches an exported period.', {
+      throw badRequest(msg`The change touches an exported period.`, {
         correct_exported: [
-          `${exportedMessage(found)} Confirm that the change corrects an exported period.`,
+          withValues(
+            msg({ message: '{exported} Confirm that the change corrects an exported period.' }),
+            { exported: exportedMessage(found) },
+          ),
         ],
       })
     }
@@ -122,14 +140,14 @@ export async function ratioIntervals(db: Db, query: RatioIntervalListQuery) {
 
 async function answer(db: Db, id: number) {
   const row = await ratioIntervalWithUser(db, id)
-  if (!row) throw notFound('The ratio interval was deleted meanwhile.')
+  if (!row) throw notFound(msg`The ratio interval was deleted meanwhile.`)
   return toRatioInterval(row)
 }
 
 /** Adds an interval; an open interval it starts inside of is closed the day before. */
 export async function createRatioInterval(db: Db, authorId: number, input: RatioIntervalInput) {
   const id = await db.transaction(async (tx) => {
-    if (!(await lockUser(tx, input.user))) throw fieldError('user', 'There is no such user.')
+    if (!(await lockUser(tx, input.user))) throw fieldError('user', msg`There is no such user.`)
     const start = dayStart(input.valid_from)
     const end = endAfter(input.valid_to)
     const { toClose, clash } = await placeNewInterval(tx, { userId: input.user, start, end })
@@ -162,11 +180,11 @@ async function changeRange(
 ) {
   await db.transaction(async (tx) => {
     const found = await ratioIntervalRow(tx, id)
-    if (!found) throw notFound('No such ratio interval.')
+    if (!found) throw notFound(msg`No such ratio interval.`)
     await lockUser(tx, found.userId)
     // Read again under the user's lock: a request that held it may have changed or deleted it.
     const current = await ratioIntervalRow(tx, id)
-    if (!current) throw notFound('No such ratio interval.')
+    if (!current) throw notFound(msg`No such ratio interval.`)
     const change = next(current)
     const clash = (
       await overlappingIntervals(tx, current.userId, change.startAt, change.endAt)
@@ -186,9 +204,9 @@ async function changeRange(
 /** Changes an interval's ratio and days; it stays with its user and may not overlap another. */
 export async function replaceRatioInterval(db: Db, id: number, input: RatioIntervalInput) {
   const current = await ratioIntervalRow(db, id)
-  if (!current) throw notFound('No such ratio interval.')
+  if (!current) throw notFound(msg`No such ratio interval.`)
   if (current.userId !== input.user) {
-    throw fieldError('user', 'An interval stays with its user: add a new one for another user.')
+    throw fieldError('user', msg`An interval stays with its user: add a new one for another user.`)
   }
   return changeRange(
     db,
@@ -209,7 +227,7 @@ export async function endRatioInterval(db: Db, id: number, input: RatioIntervalE
     id,
     (current) => {
       if (input.valid_to < dayOf(current.startAt)) {
-        throw fieldError('valid_to', 'must not be before the start')
+        throw fieldError('valid_to', msg`must not be before the start`)
       }
       return { ratio: current.ratio, startAt: current.startAt, endAt: endAfter(input.valid_to) }
     },
@@ -220,7 +238,7 @@ export async function endRatioInterval(db: Db, id: number, input: RatioIntervalE
 export async function removeRatioInterval(db: Db, id: number, consent: boolean) {
   await db.transaction(async (tx) => {
     const current = await ratioIntervalRow(tx, id)
-    if (!current) throw notFound('No such ratio interval.')
+    if (!current) throw notFound(msg`No such ratio interval.`)
     await lockUser(tx, current.userId)
     await requireCorrectionConsent(
       tx,

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { msg } from '#lingui-message'
 import { HttpError } from '../../http/errors'
 
 /** What a stored file looks like before its media_objects row is written. */
@@ -113,7 +114,7 @@ export async function sendStoredFile(
 ) {
   const filePath = mediaFilePath(mediaDir, file.storageKey)
   const stat = await fs.promises.stat(filePath).catch(() => null)
-  if (!stat) throw new HttpError(404, 'not_found', 'The media file is missing from storage.')
+  if (!stat) throw new HttpError(404, 'not_found', msg`The media file is missing from storage.`)
   reply.header('Content-Type', file.mimeType)
   reply.header('Accept-Ranges', 'bytes')
   reply.header('Cache-Control', 'private, max-age=31536000, immutable')
@@ -124,7 +125,7 @@ export async function sendStoredFile(
   const range = parseRange(request.headers.range, stat.size)
   if (range === 'unsatisfiable') {
     reply.header('Content-Range', `bytes */${stat.size}`)
-    throw new HttpError(416, 'validation_error', 'The requested range is outside the file.')
+    throw new HttpError(416, 'validation_error', msg`The requested range is outside the file.`)
   }
   if (range) {
     reply.status(206)

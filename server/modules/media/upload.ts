@@ -1,6 +1,8 @@
 import path from 'node:path'
 import type { FastifyRequest } from 'fastify'
+import { msg } from '#lingui-message'
 import { HttpError } from '../../http/errors'
+import { withValues } from '../../http/i18n'
 import { removeStoredFile, type StoredFile, storeStream } from './storage'
 
 /** The form fields of a multipart upload and its one file, stored under the media directory. */
@@ -25,7 +27,7 @@ export async function receiveUpload(
   { maxBytes, extensions }: UploadLimits,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
-    throw new HttpError(415, 'validation_error', 'Send the upload as multipart/form-data.')
+    throw new HttpError(415, 'validation_error', msg`Send the upload as multipart/form-data.`)
   }
   const upload: ReceivedUpload = { fields: {}, file: null }
   try {
@@ -39,9 +41,14 @@ export async function receiveUpload(
         throw new HttpError(
           400,
           'validation_error',
-          `file: send the file in the part named 'file'.`,
+          msg`file: send the file in the part named 'file'.`,
           {
-            file: [`The file must be sent in the part named 'file', not '${part.fieldname}'.`],
+            file: [
+              withValues(
+                msg({ message: "The file must be sent in the part named 'file', not ''{part}''." }),
+                { part: part.fieldname },
+              ),
+            ],
           },
         )
       }
@@ -60,7 +67,12 @@ export async function receiveUpload(
         throw new HttpError(
           413,
           'payload_too_large',
-          `The file is larger than the limit of ${maxBytes.toLocaleString('en')} bytes.`,
+          withValues(
+            msg({ message: 'The file is larger than the limit of {maxBytes, number} bytes.' }),
+            {
+              maxBytes,
+            },
+          ),
         )
       }
     }

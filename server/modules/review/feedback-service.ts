@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { msg } from '#lingui-message'
 import type {
   FeedbackItemOptions,
   FeedbackItemQuery,
@@ -65,7 +66,7 @@ export async function feedbackTasks(db: Db, user: SessionUser, query: FeedbackTa
 
 export async function feedbackTask(db: Db, user: SessionUser, taskId: number) {
   const row = await findTaskWithCounts<Counts>(db, taskId, ownFeedback(user), COUNTS)
-  if (!row) throw notFound('No feedback for you in this task.')
+  if (!row) throw notFound(msg`No feedback for you in this task.`)
   return feedbackTaskView(row)
 }
 
@@ -91,7 +92,7 @@ export function feedbackItems(db: Db, user: SessionUser, query: FeedbackItemQuer
 
 export async function feedbackItem(db: Db, user: SessionUser, id: number) {
   const item = await findFullItem(db, id, ownFeedback(user))
-  if (!item) throw notFound('No such feedback item of yours.')
+  if (!item) throw notFound(msg`No such feedback item of yours.`)
   return item
 }
 

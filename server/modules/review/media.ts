@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
+import { msg } from '#lingui-message'
 import type { Db } from '../../db/client'
 import { notFound } from '../../http/errors'
 import { itemMedia } from '../media/item-media'
@@ -14,6 +15,6 @@ export type MediaParams = { id: number; itemId: number; uuid: string }
 export async function reviewMedia(db: Db, where: SQL, params: MediaParams) {
   const item = await findFullItem(db, params.id, sql`${where} and ri.item_id = ${params.itemId}`)
   const media = item && (await itemMedia(db, item.task.id, params.itemId, params.uuid))
-  if (!media) throw notFound('Media not found.')
+  if (!media) throw notFound(msg`Media not found.`)
   return media
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { msg } from '#lingui-message'
 import type {
   LockedItemQuery,
   ReviewedItem,
@@ -18,8 +19,7 @@ import { inPool, lockHolds } from './lock-state'
 import { type MediaParams, reviewMedia } from './media'
 import { authorInScope, type ReviewScope, reviewScopeOf } from './scope'
 
-export const REVIEW_LOCK_LOST_DETAIL =
-  'This review item is no longer locked to you: its lock expired and another reviewer took it.'
+export const REVIEW_LOCK_LOST_DETAIL = msg`This review item is no longer locked to you: its lock expired and another reviewer took it.`
 const lockLost = () => new HttpError(410, 'lock_expired', REVIEW_LOCK_LOST_DETAIL)
 
 const inScope = (scope: ReviewScope) => authorInScope(scope, sql`ri.user_id`)
@@ -75,7 +75,7 @@ export async function takeReviewItems(db: Db, user: SessionUser, taskId: number)
   const scope = reviewScopeOf(user)
   await db.transaction(async (tx) => {
     const [task] = await selectRows(tx, sql`select 1 from tasks where id = ${taskId}`)
-    if (!task) throw fieldError('task', 'No such task.')
+    if (!task) throw fieldError('task', msg`No such task.`)
     await lockNextItems(tx, scope, taskId)
   })
   return lockedItems(db, user, { task: taskId, offset: 0, limit: Number.MAX_SAFE_INTEGER })
@@ -100,7 +100,7 @@ export function reviewedItems(db: Db, user: SessionUser, query: ReviewedItemQuer
 export async function reviewedItem(db: Db, user: SessionUser, id: number) {
   const scope = reviewScopeOf(user)
   const item = await findFullItem(db, id, sql`${gradedBy(scope)} and ${inScope(scope)}`)
-  if (!item) throw notFound('No such reviewed item of yours.')
+  if (!item) throw notFound(msg`No such reviewed item of yours.`)
   return item
 }
 
@@ -142,7 +142,7 @@ export function gradeLockedItem(
   request: { id: number; patch: ReviewPatch; idempotency: IdempotencyScope | null },
 ) {
   return gradeItem(db, user, request, (row, scope) => {
-    if (!row) return notFound('No such review item.')
+    if (!row) return notFound(msg`No such review item.`)
     if (row.reviewer_id !== scope.reviewerId || row.status === 'PENDING') return lockLost()
     return null
   })
@@ -157,7 +157,7 @@ export function amendReview(
   return gradeItem(db, user, request, (row, scope) => {
     const mayAmend =
       row?.status === 'REVIEWED' && (scope.everyone || row.reviewer_id === scope.reviewerId)
-    return mayAmend ? null : notFound('No such reviewed item of yours.')
+    return mayAmend ? null : notFound(msg`No such reviewed item of yours.`)
   })
 }
 

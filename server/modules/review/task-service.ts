@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { msg } from '#lingui-message'
 import type { ReviewTask, ReviewTaskOrderingField, ReviewTaskQuery } from '../../../contract/review'
 import type { Db } from '../../db/client'
 import { isoOrNull } from '../../db/raw-rows'
@@ -80,7 +81,7 @@ function reviewTaskView(row: Parameters<typeof taskBase>[0] & Counts): ReviewTas
 /** GET /review/tasks/{id}/. */
 export async function reviewTask(db: Db, user: SessionUser, taskId: number) {
   const row = await findTaskWithCounts<Counts>(db, taskId, itemsInScope(user), COUNTS)
-  if (!row) throw notFound('No such task with work for you to review.')
+  if (!row) throw notFound(msg`No such task with work for you to review.`)
   return reviewTaskView(row)
 }
 

@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+import { msg } from '#lingui-message'
 import {
   type ProtocolServingType,
   type ProtocolView,
@@ -73,10 +74,10 @@ type Serving = { servingType: ProtocolServingType; content: string }
 /** What a version shows: the Markdown of a TXT protocol, a PDF with no text. */
 function servingOf(servingType: ProtocolServingType, content: string, hasFile: boolean): Serving {
   if (servingType === 'PDF') {
-    if (!hasFile) throw fieldError('file', 'A PDF protocol needs its PDF file.')
+    if (!hasFile) throw fieldError('file', msg`A PDF protocol needs its PDF file.`)
     return { servingType, content: '' }
   }
-  if (content.trim() === '') throw fieldError('content', 'A text protocol needs its Markdown.')
+  if (content.trim() === '') throw fieldError('content', msg`A text protocol needs its Markdown.`)
   return { servingType, content }
 }
 
@@ -116,7 +117,7 @@ export async function createProtocol(
   const id = await withUpload(mediaDir, file, async () => {
     const body = parseFields(TaskProtocolCreateSchema, fields)
     if (file && body.serving_type !== 'PDF') {
-      throw fieldError('file', 'Only a PDF protocol takes a file.')
+      throw fieldError('file', msg`Only a PDF protocol takes a file.`)
     }
     const serving = servingOf(body.serving_type, body.content, file !== null)
     await assertClientGroupInScope(db, await clientScopeOf(db, user), body.client_group)
@@ -149,7 +150,7 @@ export async function patchProtocol(
     const target = (row: ProtocolRow) => {
       const servingType = patch.serving_type ?? row.servingType
       if (file && servingType !== 'PDF')
-        throw fieldError('file', 'Only a PDF protocol takes a file.')
+        throw fieldError('file', msg`Only a PDF protocol takes a file.`)
       const keptFile = row.servingType === 'PDF' ? row.fileId : null
       const keptContent = row.servingType === 'TXT' ? row.content : ''
       return servingOf(
@@ -221,7 +222,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 async function findViewable(db: Db, id: number) {
   const protocol = await findProtocol(db, id)
-  if (!protocol) throw notFound('No such task protocol.')
+  if (!protocol) throw notFound(msg`No such task protocol.`)
   return protocol
 }
 
@@ -246,7 +247,7 @@ export async function protocolPdf(db: Db, id: number) {
   const protocol = await findViewable(db, id)
   const file = protocol.fileId === null ? undefined : await findMediaObject(db, protocol.fileId)
   if (protocol.servingType !== 'PDF' || !file) {
-    throw notFound('This protocol is text; it has no file to serve.')
+    throw notFound(msg`This protocol is text; it has no file to serve.`)
   }
   return file
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import type { FastifyRequest } from 'fastify'
+import { msg } from '#lingui-message'
 import { MAX_PROTOCOL_PDF_BYTES } from '../../../contract/client-definitions'
 import { fieldError } from '../../http/errors'
 import { mediaFilePath, removeStoredFile, type StoredFile, storeStream } from '../media/storage'
@@ -49,12 +50,12 @@ export async function readProtocolRequest(
         part.file.resume()
         throw fieldError(
           'file',
-          'Upload the protocol as a PDF (application/pdf) in the field file.',
+          msg`Upload the protocol as a PDF (application/pdf) in the field file.`,
         )
       }
       file = { ...(await storeStream(mediaDir, part.file, '.pdf')), originalName: part.filename }
       if (!(await startsLikePdf(mediaFilePath(mediaDir, file.storageKey)))) {
-        throw fieldError('file', 'The file is not a PDF.')
+        throw fieldError('file', msg`The file is not a PDF.`)
       }
     }
   } catch (error) {

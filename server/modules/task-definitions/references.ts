@@ -1,8 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { msg } from '#lingui-message'
 import type { Db } from '../../db/client'
 import { clientGroups } from '../../db/schema'
 import { fieldError } from '../../http/errors'
+import type { ApiMessage } from '../../http/i18n'
 import { type ClientScope, canSeeClientGroup } from '../client-groups/scope'
 
 /**
@@ -23,12 +25,16 @@ export async function assertClientGroupInScope(
         .where(eq(clientGroups.id, clientGroupId))
         .limit(1)
     : []
-  if (!group) throw fieldError(field, `Client group ${clientGroupId} does not exist.`)
+  if (!group) {
+    throw fieldError(field, msg({ message: 'Client group {id} does not exist.' }), {
+      id: clientGroupId,
+    })
+  }
 }
 
 /**
  * Every id in `ids` must be a row of `table` (matching `where` too, when given); names the first
- * one that is not.
+ * one that is not with the `missing` message (its placeholder `{id}`).
  */
 export async function assertIdsExist(
   db: Db,
@@ -36,7 +42,7 @@ export async function assertIdsExist(
   ids: number[],
   table: PgTable,
   idColumn: AnyPgColumn,
-  { where, what = 'object' }: { where?: ReturnType<typeof eq>; what?: string } = {},
+  { where, missing: unknownId }: { where?: ReturnType<typeof eq>; missing: ApiMessage },
 ): Promise<void> {
   if (ids.length === 0) return
   const rows = await db
@@ -45,5 +51,7 @@ export async function assertIdsExist(
     .where(and(inArray(idColumn, ids), where))
   const found = new Set(rows.map((row) => row.id as number))
   const missing = ids.find((id) => !found.has(id))
-  if (missing !== undefined) throw fieldError(field, `There is no ${what} with id ${missing}.`)
+  if (missing !== undefined) {
+    throw fieldError(field, unknownId, { id: missing })
+  }
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { msg } from '#lingui-message'
 import type { EndworkerStatsQuery, LanguageStatsQuery } from '../../../contract/client-definitions'
 import type { Db } from '../../db/client'
 import { taskTypes } from '../../db/schema'
@@ -22,7 +23,7 @@ async function visibleTaskType(db: Db, user: SessionUser, id: number) {
     .from(taskTypes)
     .where(eq(taskTypes.id, id))
     .limit(1)
-  return assertInClientScope(await clientScopeOf(db, user), row, 'No such task type.')
+  return assertInClientScope(await clientScopeOf(db, user), row, msg`No such task type.`)
 }
 
 export async function languagesOfTaskType(

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
+import { msg } from '#lingui-message'
 import type { TaskTypeSettings } from '../../../contract/client-definitions'
 import type { Db } from '../../db/client'
 import { endworkerGroups, limiters, projects, users } from '../../db/schema'
@@ -24,12 +25,30 @@ async function assertUsableVersion(
 ) {
   const head = await findVersionHead(db, kind, id)
   if (!head || head.clientGroupId !== clientGroupId) {
-    throw fieldError(field, `There is no task ${field} with id ${id} in this client group.`)
+    throw field === 'schema'
+      ? fieldError(
+          field,
+          msg({ message: 'There is no task schema with id {id} in this client group.' }),
+          { id },
+        )
+      : fieldError(
+          field,
+          msg({ message: 'There is no task protocol with id {id} in this client group.' }),
+          { id },
+        )
   }
   if (head.nextVersionId !== null) {
     throw fieldError(
       field,
-      `Version ${head.version} of this ${field} has been replaced; use its newest version.`,
+      field === 'schema'
+        ? msg({
+            message: 'Version {version} of this schema has been replaced; use its newest version.',
+          })
+        : msg({
+            message:
+              'Version {version} of this protocol has been replaced; use its newest version.',
+          }),
+      { version: head.version },
     )
   }
 }
@@ -55,7 +74,9 @@ export async function checkTaskTypeState(
     await assertUsableVersion(db, PROTOCOL_KIND, 'protocol', state.protocol, clientGroupId)
   }
   if (touched.has('limiters')) {
-    await assertIdsExist(db, 'limiters', state.limiters, limiters, limiters.id, { what: 'limiter' })
+    await assertIdsExist(db, 'limiters', state.limiters, limiters, limiters.id, {
+      missing: msg({ message: 'There is no limiter with id {id}.' }),
+    })
   }
   const reachable =
     scope.groupIds === null
@@ -65,7 +86,7 @@ export async function checkTaskTypeState(
     if (touched.has(list)) {
       await assertIdsExist(db, list, state[list], users, users.id, {
         where: reachable,
-        what: 'user',
+        missing: msg({ message: 'There is no user with id {id}.' }),
       })
     }
   }
@@ -78,20 +99,26 @@ export async function checkTaskTypeState(
       endworkerGroups.id,
       {
         where: eq(endworkerGroups.taskGroup, true),
-        what: 'task group',
+        missing: msg({ message: 'There is no task group with id {id}.' }),
       },
     )
   }
   if (touched.has('projects')) {
-    await assertIdsExist(db, 'projects', state.projects, projects, projects.id, { what: 'project' })
+    await assertIdsExist(db, 'projects', state.projects, projects, projects.id, {
+      missing: msg({ message: 'There is no project with id {id}.' }),
+    })
   }
 
   const whitelisted = new Set(state.whitelist)
   const onBoth = state.blacklist.find((id) => whitelisted.has(id))
   if (onBoth !== undefined) {
-    throw fieldError('blacklist', `User ${onBoth} is on the whitelist too; a user may be on one.`)
+    throw fieldError(
+      'blacklist',
+      msg({ message: 'User {id} is on the whitelist too; a user may be on one.' }),
+      { id: onBoth },
+    )
   }
   if (state.default_project !== null && !state.projects.includes(state.default_project)) {
-    throw fieldError('default_project', 'The default project must be one of the projects.')
+    throw fieldError('default_project', msg`The default project must be one of the projects.`)
   }
 }

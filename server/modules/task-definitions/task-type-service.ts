@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { msg } from '#lingui-message'
 import {
   canChangeTaskTypeStatus,
   TASK_TYPE_DEFAULTS,
@@ -13,6 +14,7 @@ import { taskTypes } from '../../db/schema'
 import type { TaskTypeUserList } from '../../db/schema/enums'
 import type { SessionUser } from '../../http/augment'
 import { conflict, fieldError, notFound } from '../../http/errors'
+import { oneOf } from '../../http/i18n'
 import { assertInClientScope, canSeeClientGroup, clientScopeOf } from '../client-groups/scope'
 import { reopenTasksOfType } from '../worker-tasks/claim-queries'
 import { groupCondition, inOrderOf, nameMatches, orderBy } from './listing'
@@ -35,7 +37,7 @@ import { inLineageOf, PROTOCOL_KIND, SCHEMA_KIND } from './version-queries'
 import { loadOne } from './versioning'
 
 const USER_LISTS = ['whitelist', 'blacklist', 'deputy'] as const satisfies TaskTypeUserList[]
-const NOT_FOUND = 'No such task type.'
+const NOT_FOUND = msg`No such task type.`
 
 async function loadTaskTypes(db: Db, ids: number[]): Promise<TaskTypeEntity[]> {
   const rows = await taskTypeRows(db, ids)
@@ -223,8 +225,15 @@ export async function patchTaskType(
   await db.transaction(async (tx) => {
     const row = assertInClientScope(scope, await taskTypeTable.lock(tx, id), NOT_FOUND)
     if (patch.status !== undefined && !canChangeTaskTypeStatus(row.status, patch.status)) {
-      const allowed = TASK_TYPE_STATUS_TRANSITIONS[row.status].join(' or ')
-      throw fieldError('status', `A ${row.status} task type can only become ${allowed}.`)
+      const allowed = oneOf(TASK_TYPE_STATUS_TRANSITIONS[row.status])
+      throw fieldError(
+        'status',
+        msg({ message: 'A {status} task type can only become {allowed}.' }),
+        {
+          status: row.status,
+          allowed,
+        },
+      )
     }
     const changes = withoutDuplicates(patch)
     const state = { ...(await currentState(tx, row)), ...changes }
@@ -245,7 +254,11 @@ export async function deleteTaskType(db: Db, user: SessionUser, id: number): Pro
     const taskCount = await countTasksOfType(tx, id)
     if (taskCount > 0) {
       throw conflict(
-        `This task type has ${taskCount} task(s); it can be deleted only when it has none.`,
+        msg({
+          message:
+            'This task type has {taskCount, plural, one {# task} other {# tasks}}; it can be deleted only when it has none.',
+        }),
+        { taskCount },
       )
     }
     await deleteTaskTypeRow(tx, id)

@@ -393,7 +393,7 @@ describe('GET, PATCH and DELETE /api/client/task-types/{id}/', () => {
     const refused = await client.delete(`client/task-types/${taskType.id}/`)
     expect(refused.statusCode).toBe(409)
     expect(refused.json().detail).toBe(
-      'This task type has 3 task(s); it can be deleted only when it has none.',
+      'This task type has 3 tasks; it can be deleted only when it has none.',
     )
     expect((await client.delete(`client/task-types/${empty.id}/`)).statusCode).toBe(204)
     expect((await client.get(`client/task-types/${empty.id}/`)).statusCode).toBe(404)

@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import type {
   VersionedDetailQuery,
   VersionedListQuery,
@@ -68,7 +69,31 @@ export async function listVersionPage<E extends { id: number }>(
   return { count: page.count, results: inOrderOf(page.ids, await load(db, page.ids)) }
 }
 
-const notFoundText = (kind: VersionedKind) => `No such task ${kind.what}.`
+const kindMessages = {
+  schema: {
+    notFound: msg`No such task schema.`,
+    replaced: msg({
+      message:
+        'Version {version} of this schema has been replaced; edit its newest version (id {newest} or later).',
+    }),
+    used: msg({
+      message:
+        'This schema is used by {taskTypes} task type(s) and {tasks} task(s); it can be deleted only when nothing uses it.',
+    }),
+  },
+  protocol: {
+    notFound: msg`No such task protocol.`,
+    replaced: msg({
+      message:
+        'Version {version} of this protocol has been replaced; edit its newest version (id {newest} or later).',
+    }),
+    used: msg({
+      message:
+        'This protocol is used by {taskTypes} task type(s) and {tasks} task(s); it can be deleted only when nothing uses it.',
+    }),
+  },
+}
+const notFoundText = (kind: VersionedKind) => kindMessages[kind.what].notFound
 
 /** The version an id names (or, with `latest`, its lineage's newest), within the scope. */
 export async function resolveVersion(
@@ -183,9 +208,10 @@ export function editVersion<Row extends VersionHead>(
   return db.transaction(async (tx) => {
     const row = assertInClientScope(scope, await edit.lock(tx, id), notFoundText(kind))
     if (row.nextVersionId !== null) {
-      throw conflict(
-        `Version ${row.version} of this ${kind.what} has been replaced; edit its newest version (id ${row.nextVersionId} or later).`,
-      )
+      throw conflict(kindMessages[kind.what].replaced, {
+        version: row.version,
+        newest: row.nextVersionId,
+      })
     }
     if (edit.changesContent(row) && (await isUsedByTasks(tx, kind, id))) {
       const newId = await edit.insertNext(tx, row, await nextVersionNumber(tx, kind, row.lineageId))
@@ -209,9 +235,7 @@ export function deleteUnusedVersion<Row extends VersionHead>(
     const row = assertInClientScope(scope, await lock(tx, id), notFoundText(kind))
     const usage = await usageCounts(tx, kind, id)
     if (usage.taskTypes > 0 || usage.tasks > 0) {
-      throw conflict(
-        `This ${kind.what} is used by ${usage.taskTypes} task type(s) and ${usage.tasks} task(s); it can be deleted only when nothing uses it.`,
-      )
+      throw conflict(kindMessages[kind.what].used, usage)
     }
     await deleteVersion(tx, kind, id)
     return row

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
+import { msg } from '#lingui-message'
 import type { Db } from '../../db/client'
 import { CopyRows } from '../../db/copy'
+import { withValues } from '../../http/i18n'
 import type { JobLogger } from '../../jobs/queue'
 import { mediaFilePath, removeStoredFile, storeStream } from '../media/storage'
 import { FileProblems } from './file-problems'
@@ -59,7 +61,7 @@ export async function importTask(context: ImportContext, request: ImportRequest)
   if (task?.status !== 'PROCESSING') return
   const written: string[] = []
   try {
-    if (!task.sourceKey) throw new FileProblems(['The uploaded file is no longer stored.'])
+    if (!task.sourceKey) throw new FileProblems([msg`The uploaded file is no longer stored.`])
     // What an attempt cut short (a crash, a stop) left behind.
     await removeFiles(mediaDir, await db.transaction((tx) => removeImportedRows(tx, task.id)))
     const rules = itemRulesOf(await schemaDocument(db, task.schemaId))
@@ -188,8 +190,11 @@ async function writeItems(
     for await (const events of checkedItems(source, rules)) {
       for (const event of events) {
         if (!event.item) {
+          const changed = msg({
+            message: '{place}: {problems} (the file changed since it was checked?)',
+          })
           throw new FileProblems([
-            `${placeOf(event)}: ${event.problems.join(' ')} (the file changed since it was checked?)`,
+            withValues(changed, { place: placeOf(event), problems: event.problems }),
           ])
         }
         const { data, dataId, paths } = event.item

@@ -308,9 +308,9 @@ describe('text the database cannot store', () => {
       '{"prompt":"fine"}\n{"prompt":"a\\u0000b"}\n{"prompt":"\\ud800"}\n{"prompt":"ok","data_id":"x\\u0000"}\n{"prompt":"\\udfff\\ud83d\\ude00"}',
       [
         "Line 2: field 'prompt' contains a NUL character (U+0000), which cannot be stored.",
-        "Line 3: field 'prompt' contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text.",
+        "Line 3: field 'prompt' contains an unpaired UTF-16 surrogate (half of a pair of UTF-16 code units), which is not text.",
         'Line 4: data_id contains a NUL character (U+0000), which cannot be stored.',
-        "Line 5: field 'prompt' contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text.",
+        "Line 5: field 'prompt' contains an unpaired UTF-16 surrogate (half of a pair of UTF-16 code units), which is not text.",
       ],
     )
     await refused('a.csv', Buffer.from('prompt\r\nfine\r\nraw\u0000byte\r\n'), [

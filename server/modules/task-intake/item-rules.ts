@@ -1,5 +1,7 @@
+import { msg } from '#lingui-message'
 import { ITEM_DATA_ID_KEY } from '../../../contract/task-intake'
 import { MULTI_VALUE_SEPARATOR, type TaskSchemaDocument } from '../../../contract/task-schema'
+import { type ApiMessage, withValues } from '../../http/i18n'
 
 /**
  * What an item must look like under a task schema's item_schema, and the item data stored for
@@ -40,19 +42,26 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
  * such as \ud800 without their pair); numbers JSON reads as Infinity and very deep nesting are
  * refused too.
  */
-export function storageProblem(value: unknown, depth = 0): string | null {
+export function storageProblem(value: unknown, depth = 0): ApiMessage | null {
   if (typeof value === 'string') {
     if (value.includes('\u0000'))
-      return 'contains a NUL character (U+0000), which cannot be stored.'
+      return msg`contains a NUL character (U+0000), which cannot be stored.`
     if (UNPAIRED_SURROGATE.test(value)) {
-      return 'contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text.'
+      return msg({
+        message:
+          'contains an unpaired UTF-16 surrogate (half of a pair of UTF-16 code units), which is not text.',
+      })
     }
     return null
   }
   if (typeof value === 'number')
-    return Number.isFinite(value) ? null : 'has a number too large to store.'
+    return Number.isFinite(value) ? null : msg`has a number too large to store.`
   if (typeof value !== 'object' || value === null) return null
-  if (depth >= ITEM_VALUE_MAX_DEPTH) return `nests deeper than ${ITEM_VALUE_MAX_DEPTH} levels.`
+  if (depth >= ITEM_VALUE_MAX_DEPTH) {
+    return withValues(msg({ message: 'nests deeper than {levels} levels.' }), {
+      levels: ITEM_VALUE_MAX_DEPTH,
+    })
+  }
   for (const [key, inner] of Object.entries(value)) {
     const problem = storageProblem(key) ?? storageProblem(inner, depth + 1)
     if (problem) return problem
@@ -90,21 +99,37 @@ export function itemRulesOf(schema: TaskSchemaDocument): ItemRules {
 }
 
 /** Problems with the keys of a record (or the columns of a CSV header). */
-export function keyProblems(rules: ItemRules, keys: Iterable<string>): string[] {
+export function keyProblems(rules: ItemRules, keys: Iterable<string>): ApiMessage[] {
   const present = new Set(keys)
-  const problems: string[] = []
+  const problems: ApiMessage[] = []
   for (const field of rules.fields) {
-    if (!present.has(field.name)) problems.push(`field '${field.name}' is missing.`)
+    if (!present.has(field.name)) problems.push(fieldMissing(field.name))
   }
   const unknown = [...present].filter((key) => !rules.names.has(key) && key !== ITEM_DATA_ID_KEY)
   if (unknown.length > 0) {
-    const expected = [...rules.names].join(', ')
-    problems.push(
-      `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `'${key}'`).join(', ')}; the item fields are ${expected || 'none'} (and optionally ${ITEM_DATA_ID_KEY}).`,
-    )
+    const values = {
+      count: unknown.length,
+      unknown: unknown.map((key) => `'${key}'`).join(', '),
+      expected: [...rules.names].join(', '),
+      optional: ITEM_DATA_ID_KEY,
+    }
+    const problem =
+      rules.names.size > 0
+        ? msg({
+            message:
+              '{count, plural, one {unknown field} other {unknown fields}} {unknown}; the item fields are {expected} (and optionally {optional}).',
+          })
+        : msg({
+            message:
+              '{count, plural, one {unknown field} other {unknown fields}} {unknown}; the items have no fields (but optionally {optional}).',
+          })
+    problems.push(withValues(problem, values))
   }
   return problems
 }
+
+const fieldMissing = (name: string) =>
+  withValues(msg({ message: "field ''{name}'' is missing." }), { name })
 
 /**
  * Checks one record's values and builds its item. `keysChecked`: the keys were checked once for
@@ -114,7 +139,7 @@ export function checkItem(
   rules: ItemRules,
   fields: Record<string, unknown>,
   keysChecked: boolean,
-): { item: CheckedItem; problems: string[] } {
+): { item: CheckedItem; problems: ApiMessage[] } {
   const problems =
     keysChecked || keysMatch(rules, fields) ? [] : keyProblems(rules, Object.keys(fields))
   const item: CheckedItem = { data: {}, dataId: dataIdOf(fields, problems), paths: [], uuids: [] }
@@ -123,11 +148,15 @@ export function checkItem(
     // An absent key was reported with the keys; a null is as good as absent.
     if (value === undefined) continue
     if (value === null) {
-      problems.push(`field '${rule.name}' is missing.`)
+      problems.push(fieldMissing(rule.name))
       continue
     }
     const problem = storageProblem(value) ?? checkValue(rule, value, item)
-    if (problem) problems.push(`field '${rule.name}' ${problem}`)
+    if (problem) {
+      problems.push(
+        withValues(msg({ message: "field ''{name}'' {problem}" }), { name: rule.name, problem }),
+      )
+    }
   }
   return { item, problems }
 }
@@ -142,33 +171,42 @@ function keysMatch(rules: ItemRules, fields: Record<string, unknown>): boolean {
   return known === rules.fields.length
 }
 
-function dataIdOf(fields: Record<string, unknown>, problems: string[]): string | null {
+function dataIdOf(fields: Record<string, unknown>, problems: ApiMessage[]): string | null {
   const value = fields[ITEM_DATA_ID_KEY]
   if (value === undefined || value === null || value === '') return null
   const unstorable = storageProblem(value)
   if (unstorable) {
-    problems.push(`${ITEM_DATA_ID_KEY} ${unstorable}`)
+    problems.push(
+      withValues(msg({ message: '{key} {problem}' }), {
+        key: ITEM_DATA_ID_KEY,
+        problem: unstorable,
+      }),
+    )
     return null
   }
   if (typeof value === 'string' || typeof value === 'number') return String(value)
-  problems.push(`${ITEM_DATA_ID_KEY} must be a string or a number.`)
+  problems.push(
+    withValues(msg({ message: '{key} must be a string or a number.' }), { key: ITEM_DATA_ID_KEY }),
+  )
   return null
 }
 
+const mustBeString = msg`must be a string.`
+
 /** Stores the checked value in the item; answers the problem, or null. */
-function checkValue(rule: FieldRule, value: unknown, item: CheckedItem): string | null {
+function checkValue(rule: FieldRule, value: unknown, item: CheckedItem): ApiMessage | null {
   switch (rule.kind) {
     case 'any':
       item.data[rule.name] = value
       return null
     case 'text':
-      if (typeof value !== 'string') return 'must be a string.'
+      if (typeof value !== 'string') return mustBeString
       item.data[rule.name] = value
       return null
     case 'checkbox': {
       // The checkbox widget stores the text 'true' or 'false'; JSON booleans are taken as such.
       const text = typeof value === 'boolean' ? String(value) : value
-      if (text !== 'true' && text !== 'false') return "must be 'true' or 'false'."
+      if (text !== 'true' && text !== 'false') return msg`must be 'true' or 'false'.`
       item.data[rule.name] = text
       return null
     }
@@ -184,15 +222,17 @@ function checkChoice(
   rule: Extract<FieldRule, { kind: 'choice' }>,
   value: unknown,
   item: CheckedItem,
-): string | null {
-  if (typeof value !== 'string') return 'must be a string.'
+): ApiMessage | null {
+  if (typeof value !== 'string') return mustBeString
   // Multiple choices are joined by ';' and matched case-insensitively, as the widget loads them.
   const choices = rule.multiple ? value.split(MULTI_VALUE_SEPARATOR) : [value]
   const unknown = rule.options
     ? choices.filter((choice) => choice !== '' && !rule.options?.has(choice.toLowerCase()))
     : []
   if (unknown.length > 0) {
-    return `has ${unknown.map((choice) => `'${choice}'`).join(', ')}, which is not among its options.`
+    return withValues(msg({ message: 'has {choices}, which is not among its options.' }), {
+      choices: unknown.map((choice) => `'${choice}'`).join(', '),
+    })
   }
   item.data[rule.name] = value
   return null
@@ -203,12 +243,14 @@ function checkMedia(
   rule: { name: string; kind: MediaKind },
   value: unknown,
   item: CheckedItem,
-): string | null {
+): ApiMessage | null {
   const uuid =
     typeof value === 'object' && value !== null && 'uuid' in value ? value.uuid : undefined
   const reference = uuid ?? value
   if (typeof reference !== 'string' || reference.trim() === '') {
-    return `must name the ${rule.kind} file: a path inside the ZIP or a media uuid.`
+    return rule.kind === 'audio'
+      ? msg`must name the audio file: a path inside the ZIP or a media uuid.`
+      : msg`must name the image file: a path inside the ZIP or a media uuid.`
   }
   if (UUID_PATTERN.test(reference)) {
     const normalized = reference.toLowerCase()
@@ -216,7 +258,7 @@ function checkMedia(
     item.uuids.push(normalized)
     return null
   }
-  if (uuid !== undefined) return 'has a uuid that is not a valid uuid.'
+  if (uuid !== undefined) return msg`has a uuid that is not a valid uuid.`
   item.paths.push({ field: rule.name, kind: rule.kind, path: reference })
   return null
 }

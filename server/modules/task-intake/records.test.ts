@@ -1,10 +1,16 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
+import { inEnglish } from '../../http/i18n'
 import { readCsvRecords, readJsonRecords, type SourceRecord } from './records'
 
+/** The records, their problems said in English. */
 async function collect(chunks: AsyncGenerator<SourceRecord[]>) {
-  const all: SourceRecord[] = []
-  for await (const records of chunks) all.push(...records)
+  const all: unknown[] = []
+  for await (const records of chunks) {
+    for (const record of records) {
+      all.push('problem' in record ? { ...record, problem: inEnglish(record.problem) } : record)
+    }
+  }
   return all
 }
 

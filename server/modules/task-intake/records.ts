@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream'
 import { CsvError, parse } from 'csv-parse'
+import { msg } from '#lingui-message'
+import { type ApiMessage, withValues } from '../../http/i18n'
 import { InvalidUtf8Error, utf8Text } from './utf8'
 
 /**
@@ -14,14 +16,21 @@ export type RecordUnit = 'Line' | 'Row' | 'Item'
 export type SourceRecord =
   | { unit: RecordUnit; at: number; fields: Record<string, unknown> }
   /** The record cannot be read. `fatal`: nothing after it can be read either. */
-  | { unit: RecordUnit; at: number; problem: string; fatal?: boolean }
+  | { unit: RecordUnit; at: number; problem: ApiMessage; fatal?: boolean }
   /** A CSV header row: the field names of every following row. */
   | { unit: 'Row'; at: 1; header: string[] }
 
 /** No single line, row or array item may be longer than this; it bounds the memory per record. */
 export const MAX_RECORD_CHARS = 16 * 1024 * 1024
 
-export const placeOf = (record: { unit: RecordUnit; at: number }) => `${record.unit} ${record.at}`
+const placeMessages: Record<RecordUnit, ApiMessage> = {
+  Line: msg({ message: 'Line {at}' }),
+  Row: msg({ message: 'Row {at}' }),
+  Item: msg({ message: 'Item {at}' }),
+}
+
+export const placeOf = (record: { unit: RecordUnit; at: number }): ApiMessage =>
+  withValues(placeMessages[record.unit], { at: record.at })
 
 /**
  * JSON Lines (one object per line; blank lines are skipped but counted) or a JSON array of
@@ -37,7 +46,7 @@ export async function* readJsonRecords(stream: Readable): AsyncGenerator<SourceR
       next = await chunks.next()
     } catch (error) {
       if (!(error instanceof InvalidUtf8Error)) throw error
-      yield [{ unit: 'Line', at: 1, problem: `${error.message}.`, fatal: true }]
+      yield [{ unit: 'Line', at: 1, problem: notUtf8, fatal: true }]
       return
     }
     if (next.done) return
@@ -61,7 +70,7 @@ async function* jsonLineRecords(
   let line = 0
   for await (const chunk of undecodable(textChunks(first, rest))) {
     if (chunk instanceof InvalidUtf8Error) {
-      yield [notText('Line', line + 1, chunk)]
+      yield [notText('Line', line + 1)]
       return
     }
     const records: SourceRecord[] = []
@@ -97,10 +106,15 @@ function jsonObject(text: string, unit: RecordUnit, at: number): SourceRecord {
   try {
     value = JSON.parse(text)
   } catch (error) {
-    return { unit, at, problem: `not valid JSON (${(error as Error).message}).` }
+    const reason = (error as Error).message
+    return {
+      unit,
+      at,
+      problem: withValues(msg({ message: 'not valid JSON ({reason}).' }), { reason }),
+    }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { unit, at, problem: 'must be a JSON object.' }
+    return { unit, at, problem: msg`must be a JSON object.` }
   }
   return { unit, at, fields: value as Record<string, unknown> }
 }
@@ -117,17 +131,22 @@ async function* undecodable(
   }
 }
 
-const notText = (unit: RecordUnit, at: number, error: InvalidUtf8Error): SourceRecord => ({
+const notUtf8 = msg`not valid UTF-8 text (save the file as UTF-8).`
+
+const notText = (unit: RecordUnit, at: number): SourceRecord => ({
   unit,
   at,
-  problem: `${error.message}; nothing after it was read.`,
+  problem: msg`not valid UTF-8 text (save the file as UTF-8); nothing after it was read.`,
   fatal: true,
 })
 
 const tooLong = (unit: RecordUnit, at: number): SourceRecord => ({
   unit,
   at,
-  problem: `longer than ${MAX_RECORD_CHARS / 1024 / 1024} MiB; the rest of the file was not read.`,
+  problem: withValues(
+    msg({ message: 'longer than {mebibytes} MiB; the rest of the file was not read.' }),
+    { mebibytes: MAX_RECORD_CHARS / 1024 / 1024 },
+  ),
   fatal: true,
 })
 
@@ -150,7 +169,7 @@ async function* jsonArrayRecords(
   first: string,
   rest: AsyncIterable<string>,
 ): AsyncGenerator<SourceRecord[]> {
-  const fatal = (at: number, problem: string): SourceRecord => ({
+  const fatal = (at: number, problem: ApiMessage): SourceRecord => ({
     unit: 'Item',
     at,
     problem,
@@ -169,7 +188,7 @@ async function* jsonArrayRecords(
   let inItem = false
   for await (const chunk of undecodable(textChunks(first, rest))) {
     if (chunk instanceof InvalidUtf8Error) {
-      yield [notText('Item', inItem ? index : index + 1, chunk)]
+      yield [notText('Item', inItem ? index : index + 1)]
       return
     }
     const records: SourceRecord[] = []
@@ -198,13 +217,13 @@ async function* jsonArrayRecords(
       }
       if (isWhitespace(code)) continue
       if (closed) {
-        yield [...records, fatal(index, 'unexpected text after the closing ] of the array.')]
+        yield [...records, fatal(index, msg`unexpected text after the closing ] of the array.`)]
         return
       }
       if (!opened) {
         opened = code === OPEN_BRACKET
         if (!opened) {
-          yield [fatal(1, 'the file must be a JSON array of objects.')]
+          yield [fatal(1, msg`the file must be a JSON array of objects.`)]
           return
         }
       } else if (code === CLOSE_BRACKET && (afterItem || index === 0)) {
@@ -218,7 +237,9 @@ async function* jsonArrayRecords(
         start = i
       } else {
         const at = afterItem ? index : index + 1
-        const problem = afterItem ? 'expected , or ] after this item.' : 'must be a JSON object.'
+        const problem = afterItem
+          ? msg`expected , or ] after this item.`
+          : msg`must be a JSON object.`
         yield [...records, fatal(at, problem)]
         return
       }
@@ -232,7 +253,8 @@ async function* jsonArrayRecords(
     }
     if (records.length > 0) yield records
   }
-  if (!closed) yield [fatal(Math.max(index, 1), 'the file ends before the closing ] of the array.')]
+  if (!closed)
+    yield [fatal(Math.max(index, 1), msg`the file ends before the closing ] of the array.`)]
 }
 
 /**
@@ -286,14 +308,18 @@ export async function* readCsvRecords(stream: Readable): AsyncGenerator<SourceRe
     }
   } catch (error) {
     if (!(error instanceof CsvError)) throw error
-    failure = { unit: 'Row', at: row + 1, problem: `${error.message}.`, fatal: true }
+    const problem = withValues(
+      msg({ message: '{reason}.', comment: "The CSV reader's own (English) message." }),
+      { reason: error.message },
+    )
+    failure = { unit: 'Row', at: row + 1, problem, fatal: true }
   } finally {
     parser.destroy()
   }
   if (decoding.error) {
     const cutShort = held !== null && failure === null && !decoding.endsRow
     if (held && !cutShort) yield [held]
-    yield [notText('Row', cutShort ? row : row + 1, decoding.error)]
+    yield [notText('Row', cutShort ? row : row + 1)]
     return
   }
   const rest = [held, failure].filter((record) => record !== null)
@@ -302,7 +328,10 @@ export async function* readCsvRecords(stream: Readable): AsyncGenerator<SourceRe
 
 function csvRecord(header: string[], values: string[], at: number): SourceRecord {
   if (values.length !== header.length) {
-    const problem = `has ${values.length} values where the header row has ${header.length}.`
+    const problem = withValues(
+      msg({ message: 'has {values} values where the header row has {columns}.' }),
+      { values: values.length, columns: header.length },
+    )
     return { unit: 'Row', at, problem }
   }
   const fields: Record<string, string> = {}

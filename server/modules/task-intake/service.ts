@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import {
   TASK_UPLOAD_PROBLEMS_SHOWN,
   type TaskProcessing,
@@ -8,7 +9,8 @@ import {
 import type { Db } from '../../db/client'
 import { taskProtocols, taskSchemas } from '../../db/schema'
 import type { SessionUser } from '../../http/augment'
-import { badRequest, HttpError } from '../../http/errors'
+import { badRequest, type FieldProblems, HttpError, invalidFields } from '../../http/errors'
+import { type ApiMessage, withValues } from '../../http/i18n'
 import { validateRequestPart } from '../../http/valibot'
 import type { JobLogger } from '../../jobs/queue'
 import { assertInClientScope, clientScopeOf } from '../client-groups/scope'
@@ -66,7 +68,7 @@ export async function createTaskFromUpload(
     const taskType = assertInClientScope(
       scope,
       await findTaskType(db, fields.task_type),
-      'Task type not found.',
+      msg`Task type not found.`,
     )
     const projectId = await checkReferences(db, fields, taskType)
     const schemaId = await currentVersionId(db, taskSchemas, taskType.schemaId)
@@ -127,6 +129,9 @@ export async function createTaskFromUpload(
   }
 }
 
+/** A problem of the file at its place: `Line 3: field 'text' is missing.` */
+const placedProblem = msg({ message: '{place}: {problem}' })
+
 /** The text fields and the file's presence, all problems in one 400. */
 function checkFields(upload: ReceivedUpload) {
   // Browsers send an untouched optional input as an empty field.
@@ -134,17 +139,14 @@ function checkFields(upload: ReceivedUpload) {
     Object.entries(upload.fields).filter(([, value]) => value !== ''),
   )
   const parsed = validateRequestPart(TaskUploadFieldsSchema, 'body', given)
-  const fields = 'error' in parsed ? parsed.error.fields : {}
-  if (!upload.file) fields.file = ['This field is required.']
+  const fields = 'error' in parsed ? { ...parsed.error.problems } : {}
+  if (!upload.file) fields.file = [msg`This field is required.`]
   if ('error' in parsed || !upload.file) throw invalidUpload(fields)
   return { fields: parsed.value, file: upload.file }
 }
 
-function invalidUpload(fields: Record<string, string[]>) {
-  const summary = Object.entries(fields)
-    .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
-    .join('; ')
-  return badRequest(`Invalid upload. ${summary}`, fields)
+function invalidUpload(fields: FieldProblems) {
+  return invalidFields(msg`Invalid upload.`, fields)
 }
 
 /** The languages and the project must exist; answers the task's project. */
@@ -153,17 +155,17 @@ async function checkReferences(
   fields: TaskUploadFields,
   taskType: { id: number; defaultProjectId: number | null },
 ): Promise<number | null> {
-  const problems: Record<string, string[]> = {}
+  const problems: FieldProblems = {}
   const languageIds = await existingLanguageIds(db, [fields.base_language, fields.target_language])
   for (const field of ['base_language', 'target_language'] as const) {
-    if (!languageIds.has(fields[field])) problems[field] = ['No such language.']
+    if (!languageIds.has(fields[field])) problems[field] = [msg`No such language.`]
   }
   const projectId = fields.project ?? taskType.defaultProjectId
   if (fields.project !== undefined) {
     const allowed = await taskTypeProjectIds(db, taskType.id)
-    if (!(await projectExists(db, fields.project))) problems.project = ['No such project.']
+    if (!(await projectExists(db, fields.project))) problems.project = [msg`No such project.`]
     else if (allowed.length > 0 && !allowed.includes(fields.project)) {
-      problems.project = ["Not one of the task type's projects."]
+      problems.project = [msg`Not one of the task type's projects.`]
     }
   }
   if (Object.keys(problems).length > 0) throw invalidUpload(problems)
@@ -183,8 +185,8 @@ async function checkFile(
   clientGroupId: number,
 ): Promise<number> {
   const { db } = deps
-  const problems: string[] = []
-  const uuidPlaces = new Map<string, string>()
+  const problems: ApiMessage[] = []
+  const uuidPlaces = new Map<string, ApiMessage>()
   const mediaEntries = new Set<string>()
   let itemCount = 0
   try {
@@ -192,7 +194,9 @@ async function checkFile(
     try {
       reading: for await (const events of checkedItems(source, rules)) {
         for (const event of events) {
-          for (const problem of event.problems) problems.push(`${placeOf(event)}: ${problem}`)
+          for (const problem of event.problems) {
+            problems.push(withValues(placedProblem, { place: placeOf(event), problem }))
+          }
           if (problems.length >= TASK_UPLOAD_PROBLEMS_SHOWN) break reading
           if (!event.item) continue
           itemCount += 1
@@ -209,7 +213,8 @@ async function checkFile(
   } catch (error) {
     if (!(error instanceof FileProblems)) throw error
     if (error.tooLarge) {
-      throw new HttpError(413, 'payload_too_large', error.message, { file: error.problems })
+      const [first = msg`The file is too large.`] = error.problems
+      throw new HttpError(413, 'payload_too_large', first, { file: error.problems })
     }
     problems.push(...error.problems)
   }
@@ -218,16 +223,16 @@ async function checkFile(
     for (let start = 0; start < uuids.length; start += MEDIA_UUIDS_PER_QUERY) {
       const chunk = uuids.slice(start, start + MEDIA_UUIDS_PER_QUERY)
       for (const uuid of await unusableMediaUuids(db, chunk, clientGroupId)) {
-        problems.push(`${uuidPlaces.get(uuid)}: there is no media file ${uuid}.`)
+        const problem = withValues(msg({ message: 'there is no media file {uuid}.' }), { uuid })
+        problems.push(withValues(placedProblem, { place: uuidPlaces.get(uuid), problem }))
       }
     }
   }
-  if (problems.length === 0 && itemCount === 0) problems.push('The file holds no items.')
+  if (problems.length === 0 && itemCount === 0) problems.push(msg`The file holds no items.`)
   if (problems.length > 0) {
     const shown = problems.slice(0, TASK_UPLOAD_PROBLEMS_SHOWN)
-    throw badRequest(`The file was not accepted, nothing was created. ${shown[0]}`, {
-      file: shown,
-    })
+    const detail = msg({ message: 'The file was not accepted, nothing was created. {problem}' })
+    throw badRequest(withValues(detail, { problem: shown[0] }), { file: shown })
   }
   return itemCount
 }
@@ -239,7 +244,7 @@ export async function processingOf(
   taskId: number,
 ): Promise<TaskProcessing> {
   const scope = await clientScopeOf(db, user)
-  const task = assertInClientScope(scope, await taskProcessing(db, taskId), 'Task not found.')
+  const task = assertInClientScope(scope, await taskProcessing(db, taskId), msg`Task not found.`)
   const processed =
     task.status === 'PROCESSING' ? await importedItemCount(db, taskId) : task.itemsTotal
   return {

@@ -2,7 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import yauzl from 'yauzl'
+import { msg } from '#lingui-message'
 import { TASK_UPLOAD_EXTENSIONS } from '../../../contract/task-intake'
+import { type ApiMessage, withValues } from '../../http/i18n'
 import { FileProblems } from './file-problems'
 import {
   type CheckedItem,
@@ -25,7 +27,7 @@ export type DataSource = {
    * problem, or null. Paths are relative to the data file's folder; a leading / starts at the
    * root of the ZIP.
    */
-  resolveMedia: (media: MediaPath) => string | null
+  resolveMedia: (media: MediaPath) => ApiMessage | null
   /** The bytes of a ZIP entry named by a resolved media path. */
   openMedia: (entryName: string) => Promise<Readable>
   /**
@@ -68,7 +70,13 @@ const EMPTY_ZIP_SIGNATURE = Buffer.from('PK\x05\x06', 'latin1')
 
 const unsupported = () =>
   new FileProblems([
-    `Unsupported file format: send one of ${TASK_UPLOAD_EXTENSIONS.join(', ')} (JSON Lines, CSV, a JSON array, or a ZIP holding one of those with its media files).`,
+    withValues(
+      msg({
+        message:
+          'Unsupported file format: send one of {extensions} (JSON Lines, CSV, a JSON array, or a ZIP holding one of those with its media files).',
+      }),
+      { extensions: TASK_UPLOAD_EXTENSIONS.join(', ') },
+    ),
   ])
 
 /** The format by extension, then by the first bytes (a ZIP is known by its signature). */
@@ -80,7 +88,7 @@ async function detectFormat(filePath: string, fileName: string): Promise<DataFor
   const extension = path.extname(fileName).toLowerCase()
   const isZip = bytes.subarray(0, 4).equals(ZIP_SIGNATURE) || bytes.equals(EMPTY_ZIP_SIGNATURE)
   if (extension === '.zip' || isZip) {
-    if (!isZip) throw new FileProblems(['The file is not a valid ZIP archive.'])
+    if (!isZip) throw new FileProblems([msg`The file is not a valid ZIP archive.`])
     return 'zip'
   }
   const byExtension = DATA_EXTENSIONS[extension]
@@ -105,12 +113,23 @@ export async function openDataSource(
   return {
     records: () => readerOf(format)(fs.createReadStream(filePath)),
     resolveMedia: (media) =>
-      `field '${media.field}' must be the uuid of a media file: file paths work only inside a ZIP.`,
+      withValues(
+        msg({
+          message:
+            "field ''{field}'' must be the uuid of a media file: file paths work only inside a ZIP.",
+        }),
+        { field: media.field },
+      ),
     openMedia: () => Promise.reject(new Error('media files come only from a ZIP')),
     checkMedia: async () => {},
     close: () => {},
   }
 }
+
+const unreadableZip = (error: Error) =>
+  withValues(msg({ message: 'The ZIP archive cannot be read: {reason}.' }), {
+    reason: error.message,
+  })
 
 /** macOS archivers add resource forks and folder metadata that are nobody's data. */
 const isJunk = (name: string) =>
@@ -133,7 +152,7 @@ async function openZipSource(
       validateEntrySizes: false,
     })
   } catch (error) {
-    throw new FileProblems([`The ZIP archive cannot be read: ${(error as Error).message}.`])
+    throw new FileProblems([unreadableZip(error as Error)])
   }
   try {
     checkEntryCount(fileName, zip.entryCount, limits)
@@ -141,7 +160,9 @@ async function openZipSource(
       const name = checkedEntryName(entry)
       if (name.endsWith('/') || isJunk(name)) continue
       if (entry.isEncrypted()) {
-        throw new FileProblems([`The ZIP entry '${name}' is encrypted.`])
+        throw new FileProblems([
+          withValues(msg({ message: "The ZIP entry ''{name}'' is encrypted." }), { name }),
+        ])
       }
       if (DATA_EXTENSIONS[path.posix.extname(name).toLowerCase()]) {
         dataEntries.push({ name, entry })
@@ -152,7 +173,7 @@ async function openZipSource(
   } catch (error) {
     zip.close()
     if (error instanceof FileProblems) throw error
-    throw new FileProblems([`The ZIP archive cannot be read: ${(error as Error).message}.`])
+    throw new FileProblems([unreadableZip(error as Error)])
   }
   const [data, ...others] = dataEntries
   if (!data || others.length > 0) {
@@ -160,8 +181,13 @@ async function openZipSource(
     const found = dataEntries.map(({ name }) => `'${name}'`).join(', ')
     throw new FileProblems([
       data
-        ? `The ZIP must hold exactly one data file; it holds ${dataEntries.length}: ${found}.`
-        : `The ZIP holds no data file (${Object.keys(DATA_EXTENSIONS).join(', ')}).`,
+        ? withValues(
+            msg({ message: 'The ZIP must hold exactly one data file; it holds {count}: {found}.' }),
+            { count: dataEntries.length, found },
+          )
+        : withValues(msg({ message: 'The ZIP holds no data file ({extensions}).' }), {
+            extensions: Object.keys(DATA_EXTENSIONS).join(', '),
+          }),
     ])
   }
   const budget = new InflateBudget(limits)
@@ -181,13 +207,25 @@ async function openZipSource(
       )
       const type = MEDIA_TYPES[path.posix.extname(name).toLowerCase()]
       if (name === '..' || name.startsWith('../') || !files.has(name)) {
-        return `field '${media.field}': the file '${media.path}' is not in the ZIP.`
+        return withValues(
+          msg({ message: "field ''{field}'': the file ''{path}'' is not in the ZIP." }),
+          {
+            field: media.field,
+            path: media.path,
+          },
+        )
       }
       if (type?.kind !== media.kind) {
         const accepted = Object.entries(MEDIA_TYPES)
           .filter(([, accepted]) => accepted.kind === media.kind)
           .map(([extension]) => extension)
-        return `field '${media.field}': '${media.path}' is not ${media.kind === 'audio' ? 'an audio' : 'an image'} file (${accepted.join(', ')}).`
+        const values = { field: media.field, path: media.path, accepted: accepted.join(', ') }
+        return withValues(
+          media.kind === 'audio'
+            ? msg({ message: "field ''{field}'': ''{path}'' is not an audio file ({accepted})." })
+            : msg({ message: "field ''{field}'': ''{path}'' is not an image file ({accepted})." }),
+          values,
+        )
       }
       media.path = name
       return null
@@ -217,7 +255,7 @@ export type ItemEvent = {
   unit: RecordUnit
   at: number
   item: CheckedItem | null
-  problems: string[]
+  problems: ApiMessage[]
 }
 
 /**

@@ -1,5 +1,7 @@
 import { type Readable, Transform } from 'node:stream'
 import yauzl from 'yauzl'
+import { msg } from '#lingui-message'
+import { withValues } from '../../http/i18n'
 import { FileProblems } from './file-problems'
 
 /** The entries of an uploaded ZIP: which are refused, and how much they may inflate to. */
@@ -33,17 +35,31 @@ export function checkedEntryName(entry: yauzl.Entry): string {
   )
   if (name.includes('\u0000')) {
     throw new FileProblems([
-      `A ZIP entry name holds a NUL character: '${name.replaceAll('\u0000', '\\0')}'.`,
+      withValues(msg({ message: "A ZIP entry name holds a NUL character: ''{name}''." }), {
+        name: name.replaceAll('\u0000', '\\0'),
+      }),
     ])
   }
   if (yauzl.validateFileName(name) !== null) {
     throw new FileProblems([
-      `The ZIP entry '${name}' has a path that leaves the archive (an absolute path or a .. step); such entries are refused.`,
+      withValues(
+        msg({
+          message:
+            "The ZIP entry ''{name}'' has a path that leaves the archive (an absolute path or a .. step); such entries are refused.",
+        }),
+        { name },
+      ),
     ])
   }
   if (isSymlink(entry)) {
     throw new FileProblems([
-      `The ZIP entry '${name}' is a symbolic link; links are refused, put the file itself in the ZIP.`,
+      withValues(
+        msg({
+          message:
+            "The ZIP entry ''{name}'' is a symbolic link; links are refused, put the file itself in the ZIP.",
+        }),
+        { name },
+      ),
     ])
   }
   return name
@@ -58,13 +74,19 @@ export function checkEntryCount(fileName: string, declared: number, limits: ZipL
   if (declared <= limits.maxEntries) return
   throw new FileProblems(
     [
-      `The ZIP archive '${fileName}' holds ${declared.toLocaleString('en')} entries, more than the limit of ${limits.maxEntries.toLocaleString('en')} entries per archive.`,
+      withValues(
+        msg({
+          message:
+            "The ZIP archive ''{fileName}'' holds {declared, number} entries, more than the limit of {limit, number} entries per archive.",
+        }),
+        { fileName, declared, limit: limits.maxEntries },
+      ),
     ],
     true,
   )
 }
 
-const mib = (bytes: number) => `${Math.floor(bytes / 1024 ** 2).toLocaleString('en')} MiB`
+const mebibytes = (bytes: number) => Math.floor(bytes / 1024 ** 2)
 
 /** Counts what a ZIP source inflates: each entry, and all entries together. */
 export class InflateBudget {
@@ -98,7 +120,13 @@ export class InflateBudget {
           if (bytes > declared) {
             throw new FileProblems(
               [
-                `The ZIP entry '${name}' inflates to more than the ${declared.toLocaleString('en')} bytes its header declares; the archive is damaged or forged.`,
+                withValues(
+                  msg({
+                    message:
+                      "The ZIP entry ''{name}'' inflates to more than the {declared, number} bytes its header declares; the archive is damaged or forged.",
+                  }),
+                  { name, declared },
+                ),
               ],
               true,
             )
@@ -113,7 +141,13 @@ export class InflateBudget {
         done(
           bytes < declared
             ? new FileProblems([
-                `The ZIP entry '${name}' holds fewer bytes than its header declares; the archive is damaged.`,
+                withValues(
+                  msg({
+                    message:
+                      "The ZIP entry ''{name}'' holds fewer bytes than its header declares; the archive is damaged.",
+                  }),
+                  { name },
+                ),
               ])
             : null,
         )
@@ -121,7 +155,12 @@ export class InflateBudget {
     })
     stream.on('error', (error) =>
       counted.destroy(
-        new FileProblems([`The ZIP entry '${name}' cannot be read: ${error.message}.`]),
+        new FileProblems([
+          withValues(msg({ message: "The ZIP entry ''{name}'' cannot be read: {reason}." }), {
+            name,
+            reason: error.message,
+          }),
+        ]),
       ),
     )
     counted.on('close', () => stream.destroy())
@@ -132,7 +171,13 @@ export class InflateBudget {
     if (bytes > this.limits.entryBytes) {
       throw new FileProblems(
         [
-          `The ZIP entry '${name}' inflates to more than the limit of ${mib(this.limits.entryBytes)} per file.`,
+          withValues(
+            msg({
+              message:
+                "The ZIP entry ''{name}'' inflates to more than the limit of {limit, number} MiB per file.",
+            }),
+            { name, limit: mebibytes(this.limits.entryBytes) },
+          ),
         ],
         true,
       )
@@ -143,7 +188,13 @@ export class InflateBudget {
     if (bytes > this.limits.totalBytes) {
       throw new FileProblems(
         [
-          `The files taken from the ZIP inflate to more than the limit of ${mib(this.limits.totalBytes)} per upload (at the entry '${name}').`,
+          withValues(
+            msg({
+              message:
+                "The files taken from the ZIP inflate to more than the limit of {limit, number} MiB per upload (at the entry ''{name}'').",
+            }),
+            { name, limit: mebibytes(this.limits.totalBytes) },
+          ),
         ],
         true,
       )

@@ -1,7 +1,9 @@
+import { msg } from '#lingui-message'
 import type { BulkIntervalDecision, IntervalDecision } from '../../../contract/timelogs'
 import { TIMELOG_STATUS } from '../../../contract/worktime-rules'
 import type { Db } from '../../db/client'
 import { badRequest, notFound, permissionDenied } from '../../http/errors'
+import { withValues } from '../../http/i18n'
 import { decideIntervals, deleteInterval, intervalsForDecision } from './decision-queries'
 import { findInterval } from './interval-queries'
 import { intervalView } from './interval-service'
@@ -27,18 +29,23 @@ export async function decide(
       .map((row) => row.id)
     if (missing.length > 0 || outside.length > 0) {
       throw permissionDenied(
-        `These time logs do not exist or are outside your coordination groups: ${[...missing, ...outside].sort((a, b) => a - b).join(', ')}.`,
+        msg({
+          message: 'These time logs do not exist or are outside your coordination groups: {ids}.',
+        }),
+        { ids: [...missing, ...outside].sort((a, b) => a - b).join(', ') },
       )
     }
     const decided = found
       .filter((row) => row.status !== TIMELOG_STATUS.PENDING)
       .map((row) => row.id)
     if (decided.length > 0) {
+      const ids = decided.join(', ')
       throw badRequest(
-        `Only pending time logs can be decided; already decided: ${decided.join(', ')}.`,
-        {
-          ids: [`already decided: ${decided.join(', ')}`],
-        },
+        withValues(
+          msg({ message: 'Only pending time logs can be decided; already decided: {ids}.' }),
+          { ids },
+        ),
+        { ids: [withValues(msg({ message: 'already decided: {ids}' }), { ids })] },
       )
     }
     const updated = await decideIntervals(tx, ids, decision)
@@ -57,9 +64,10 @@ export async function decideOne(db: Db, scope: LogScope, id: number, decision: I
 export async function removeInterval(db: Db, scope: LogScope, id: number) {
   const row = await findInterval(db, id)
   if (row === undefined || !(await userIsVisible(db, scope, row.userId))) throw notFound()
-  if (row.userId !== scope.userId) throw permissionDenied('Only the owner may delete a time log.')
+  if (row.userId !== scope.userId)
+    throw permissionDenied(msg`Only the owner may delete a time log.`)
   if (row.status !== TIMELOG_STATUS.PENDING) {
-    throw permissionDenied('Only pending time logs can be deleted.')
+    throw permissionDenied(msg`Only pending time logs can be deleted.`)
   }
   await deleteInterval(db, id)
 }

@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import type {
   WorktimeExport,
   WorktimeExportDetail,
@@ -52,7 +53,9 @@ async function checkUsersInScope(deps: ExportServiceDeps, scope: LogScope, ids: 
   const visible = await visibleUserIds(deps.db, scope, ids)
   const outside = ids.filter((id) => !visible.has(id))
   if (outside.length > 0) {
-    throw fieldError('users', `Outside your coordination groups: ${outside.join(', ')}.`)
+    throw fieldError('users', msg({ message: 'Outside your coordination groups: {ids}.' }), {
+      ids: outside.join(', '),
+    })
   }
 }
 
@@ -93,7 +96,7 @@ export async function createWorktimeExport(
 
 async function getWorktimeExportSummary(deps: ExportServiceDeps, user: SessionUser, id: number) {
   const row = await findWorktimeExport(deps.db, id, exportsOf(authorScope(user)))
-  if (!row) throw notFound('No such work-time export.')
+  if (!row) throw notFound(msg`No such work-time export.`)
   return exportView(row)
 }
 
@@ -134,16 +137,16 @@ export async function getWorktimeExport(
 /** Deletes an export and its file; a running one stops at its next batch. */
 export async function removeWorktimeExport(deps: ExportServiceDeps, user: SessionUser, id: number) {
   const row = await findWorktimeExport(deps.db, id, exportsOf(authorScope(user)))
-  if (!row) throw notFound('No such work-time export.')
+  if (!row) throw notFound(msg`No such work-time export.`)
   await deleteWorktimeExport(deps.db, id)
   if (row.filePath) await removeStoredFile(deps.mediaDir, row.filePath)
 }
 
 export async function worktimeExportFile(deps: ExportServiceDeps, user: SessionUser, id: number) {
   const row = await findWorktimeExport(deps.db, id, exportsOf(authorScope(user)))
-  if (!row) throw notFound('No such work-time export.')
+  if (!row) throw notFound(msg`No such work-time export.`)
   if (row.status !== 'FINISHED' || !row.filePath) {
-    throw notFound('This export has no file (yet).')
+    throw notFound(msg`This export has no file (yet).`)
   }
   return {
     storageKey: row.filePath,

@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import type {
   FlatIntervalGroup,
   IntervalCount,
@@ -62,14 +63,14 @@ async function filterOf(
   query: IntervalFilterQuery,
 ): Promise<IntervalFilter> {
   if (query.user !== undefined && !(await userIsVisible(db, scope, query.user))) {
-    throw permissionDenied('You may not see the time logs of this user.')
+    throw permissionDenied(msg`You may not see the time logs of this user.`)
   }
   if (query.coordination_group !== undefined && !scope.isStaff) {
     if (
       scope.coordinatorId === null ||
       !(await coordinatesGroup(db, scope.coordinatorId, query.coordination_group))
     ) {
-      throw permissionDenied('You do not coordinate this coordination group.')
+      throw permissionDenied(msg`You do not coordinate this coordination group.`)
     }
   }
   return {
@@ -166,7 +167,7 @@ export async function timelogStats(
 ): Promise<TimelogStats> {
   const userId = query.user ?? scope.userId
   if (!(await userIsVisible(db, scope, userId))) {
-    throw permissionDenied('You may not see the time logs of this user.')
+    throw permissionDenied(msg`You may not see the time logs of this user.`)
   }
   const row = await userStats(db, userId, query.start, query.end)
   const work = Math.round(Number(row?.total_logged ?? 0))

@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import type {
   IntervalOptions,
   ManualIntervalInput,
@@ -52,16 +53,16 @@ export async function createManualInterval(
   const start = new Date(input.start)
   const end = new Date(input.end)
   if (end.getTime() > Date.now() + CLOCK_OFFSET_TOLERANCE_SECONDS * 1000) {
-    throw fieldError('end', 'must not be in the future')
+    throw fieldError('end', msg`must not be in the future`)
   }
   const type = await findTimelogType(db, input.timelog_type)
-  if (type === undefined) throw fieldError('timelog_type', 'No such time-log type.')
+  if (type === undefined) throw fieldError('timelog_type', msg`No such time-log type.`)
   const refs = { itemSetId: input.item_set, taskId: input.task, protocolId: input.protocol }
   const foreign = await ownsContext(db, userId, refs)
   if (foreign.length > 0) {
     throw badRequest(
-      'Log time only against item sets, tasks and protocols you worked on.',
-      Object.fromEntries(foreign.map((field) => [field, ['You have not worked on it.']])),
+      msg`Log time only against item sets, tasks and protocols you worked on.`,
+      Object.fromEntries(foreign.map((field) => [field, [msg`You have not worked on it.`]])),
     )
   }
   const [created] = await insertManualInterval(db, {

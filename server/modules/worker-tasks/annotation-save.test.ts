@@ -249,7 +249,7 @@ describe('PUT annotation: idempotent replays', () => {
       headers: idempotencyHeaders(),
     })
     expect(late.statusCode).toBe(410)
-    expect(late.json()).toEqual({ code: 'lock_expired', detail: LOCK_EXPIRED_DETAIL })
+    expect(late.json()).toEqual({ code: 'lock_expired', detail: LOCK_EXPIRED_DETAIL.message })
   })
 })
 
@@ -262,7 +262,7 @@ describe('PUT annotation: refusals', () => {
       annotationBody({ transcript: 'x' }),
     )
     expect(response.statusCode).toBe(409)
-    expect(response.json()).toEqual({ code: 'task_finished', detail: TASK_FINISHED_DETAIL })
+    expect(response.json()).toEqual({ code: 'task_finished', detail: TASK_FINISHED_DETAIL.message })
   })
 
   it('answers 404 for another worker’s set and for an item outside the set', async () => {
@@ -310,7 +310,7 @@ describe('PUT annotation: refusals', () => {
       annotationBody({ transcript: 'x' }),
     )
     expect(response.statusCode).toBe(403)
-    expect(response.json().detail).toBe(PROTOCOL_NOT_CONFIRMED_DETAIL)
+    expect(response.json().detail).toBe(PROTOCOL_NOT_CONFIRMED_DETAIL.message)
   })
 
   it('refuses a body without client_updated_at or is_done', async () => {

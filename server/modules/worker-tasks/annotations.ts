@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import { evaluateValidators } from '../../../contract/schema-rules'
 import type { TaskSchemaDocument } from '../../../contract/task-schema'
 import {
@@ -7,7 +8,14 @@ import {
 } from '../../../contract/worker'
 import type { Db } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
-import { badRequest, type HttpError, notFound, permissionDenied } from '../../http/errors'
+import {
+  badRequest,
+  type FieldProblems,
+  type HttpError,
+  notFound,
+  permissionDenied,
+} from '../../http/errors'
+import { withValues } from '../../http/i18n'
 import {
   type IdempotencyScope,
   type IdempotentAnswer,
@@ -41,8 +49,8 @@ function unknownFields(
   document: TaskSchemaDocument,
   itemData: Record<string, unknown>,
   data: AnnotationSave['data'],
-): Record<string, string[]> {
-  const fields: Record<string, string[]> = {}
+): FieldProblems {
+  const fields: FieldProblems = {}
   for (const [name, value] of Object.entries(data)) {
     if (name in document.annotation_schema) continue
     const itemValue = itemData[name]
@@ -54,7 +62,7 @@ function unknownFields(
       'uuid' in itemValue &&
       itemValue.uuid === value.uuid
     if (!isPlayedAudio) {
-      fields[`data.${name}`] = ['Not a field of the annotation schema of this task.']
+      fields[`data.${name}`] = [msg`Not a field of the annotation schema of this task.`]
     }
   }
   return fields
@@ -73,11 +81,11 @@ type SaveableTarget = {
  * confirmed and the item in the set.
  */
 function requireSaveable(found: SaveTarget | undefined): SaveTarget & SaveableTarget {
-  if (!found) throw notFound('No such item set of yours.')
+  if (!found) throw notFound(msg`No such item set of yours.`)
   if (found.taskStatus !== 'IN_PROGRESS') throw taskFinished()
   if (!found.locked) throw lockExpired()
   if (!found.protocolConfirmed) throw permissionDenied(PROTOCOL_NOT_CONFIRMED_DETAIL)
-  if (found.itemData === null) throw notFound('This item is not in the item set.')
+  if (found.itemData === null) throw notFound(msg`This item is not in the item set.`)
   return { ...found, itemData: found.itemData }
 }
 
@@ -90,7 +98,13 @@ function plannedWrite(
 ): { write: AnnotationWrite } | { refusal: HttpError } {
   const unknown = unknownFields(target.document, target.itemData, body.data)
   if (Object.keys(unknown).length > 0) {
-    return { refusal: badRequest(`Unknown fields: ${Object.keys(unknown).join(', ')}.`, unknown) }
+    const names = Object.keys(unknown).join(', ')
+    return {
+      refusal: badRequest(
+        withValues(msg({ message: 'Unknown fields: {names}.' }), { names }),
+        unknown,
+      ),
+    }
   }
   const data = { ...uncheckedCheckboxes(target.document), ...body.data }
   const validation = evaluateValidators(target.document, data, target.itemData, re2PatternTest)

@@ -198,7 +198,7 @@ describe('POST /api/endworker/tasks/{id}/item-sets/: refusals', () => {
     expect(response.statusCode).toBe(403)
     expect(response.json()).toEqual({
       code: 'permission_denied',
-      detail: PROTOCOL_NOT_CONFIRMED_DETAIL,
+      detail: PROTOCOL_NOT_CONFIRMED_DETAIL.message,
     })
     const confirm = await worker.post(`endworker/protocols/${scenario.protocolId}/confirm/`)
     expect(confirm.statusCode).toBe(200)

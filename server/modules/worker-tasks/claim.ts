@@ -1,4 +1,5 @@
 import { TransactionRollbackError } from 'drizzle-orm'
+import { msg } from '#lingui-message'
 import { DEFAULT_ITEM_SET_LOCK_MINUTES, type WorkerItemSet } from '../../../contract/worker'
 import type { Db, Tx } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
@@ -42,7 +43,7 @@ export async function claimItemSet(
   const firstOpen = await advanceFirstOpenPosition(db, taskId)
   return withIdempotency<WorkerItemSet>(db, idempotency, async (tx) => {
     const task = await findTakeableTask(tx, user.id, taskId)
-    if (!task) throw notFound('No such task among the tasks you may work on.')
+    if (!task) throw notFound(msg`No such task among the tasks you may work on.`)
     if (task.status !== 'IN_PROGRESS') throw taskFinished()
     await requireProtocolRead(tx, user.id, task.protocolId)
     await lockWorkerClaims(tx, user.id)
@@ -50,7 +51,7 @@ export async function claimItemSet(
     if (open) return { status: 200, body: await viewOf(tx, user, open.id) }
     if (task.shareLeft <= 0) {
       throw conflict(
-        'You reached your share of this task: other workers annotate the rest. Choose another task.',
+        msg`You reached your share of this task: other workers annotate the rest. Choose another task.`,
       )
     }
     const itemSetId = await insertItemSet(tx, {
@@ -76,7 +77,7 @@ export async function claimItemSet(
         )
     if (taken === 0) {
       throw conflict(
-        'Nothing is left to annotate in this task for you: every item has its annotations or is being annotated. Try again later or choose another task.',
+        msg`Nothing is left to annotate in this task for you: every item has its annotations or is being annotated. Try again later or choose another task.`,
       )
     }
     if (firstOpen > 0) await reopenSetItems(tx, taskId, itemSetId)

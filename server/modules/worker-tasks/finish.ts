@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import type { ItemSetFinishResult } from '../../../contract/worker'
 import type { Db } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
@@ -21,7 +22,7 @@ export async function finishItemSet(
 ) {
   return withIdempotency<ItemSetFinishResult>(db, idempotency, async (tx) => {
     const set = await lockOwnItemSet(tx, user.id, itemSetId)
-    if (!set) throw notFound('No such item set of yours.')
+    if (!set) throw notFound(msg`No such item set of yours.`)
     const counts = await setItemCounts(tx, set.id)
     const answer = (endedAt: Date, alreadyEnded: boolean) => ({
       status: 200,
@@ -36,7 +37,11 @@ export async function finishItemSet(
     if (!set.locked) return answer(set.lockExpiration ?? set.createdAt, true)
     if (counts.notDone > 0) {
       throw conflict(
-        `${counts.notDone} of the ${counts.done + counts.notDone} items of this set are not done yet: mark them Done before finishing the set.`,
+        msg({
+          message:
+            '{notDone} of the {total} items of this set are not done yet: mark them Done before finishing the set.',
+        }),
+        { notDone: counts.notDone, total: counts.done + counts.notDone },
       )
     }
     const now = new Date()

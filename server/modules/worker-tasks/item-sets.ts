@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import type { Db } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
 import { notFound } from '../../http/errors'
@@ -7,7 +8,7 @@ import { itemSetView } from './item-set-view'
 
 async function ownItemSet(db: Db, user: SessionUser, itemSetId: number) {
   const set = await findOwnItemSet(db, user.id, itemSetId)
-  if (!set) throw notFound('No such item set of yours.')
+  if (!set) throw notFound(msg`No such item set of yours.`)
   return set
 }
 
@@ -24,6 +25,6 @@ export async function workerItemMedia(
   const set = await ownItemSet(db, user, params.itemSetId)
   const inSet = await findSetItem(db, set.id, params.itemId)
   const media = inSet && (await itemMedia(db, set.taskId, params.itemId, params.uuid))
-  if (!media) throw notFound('Media not found.')
+  if (!media) throw notFound(msg`Media not found.`)
   return media
 }

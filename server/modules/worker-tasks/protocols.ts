@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import {
   PROTOCOL_NOT_CONFIRMED_DETAIL,
   type ProtocolConfirmResult,
@@ -19,7 +20,7 @@ export async function requireProtocolRead(db: Db, userId: number, protocolId: nu
 
 async function requireConcern(db: Db, user: SessionUser, protocolId: number) {
   if (!(await protocolConcernsWorker(db, user.id, protocolId))) {
-    throw notFound('No such protocol among the tasks you may work on.')
+    throw notFound(msg`No such protocol among the tasks you may work on.`)
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { msg } from '#lingui-message'
 import type { Task } from '../../../../contract/client-tasks'
 import type { Db } from '../../../db/client'
 import type { SessionUser } from '../../../http/augment'
@@ -35,7 +36,7 @@ export async function cloneTask(deps: TaskDeps, user: SessionUser, id: number): 
   const scope = await clientScopeOf(db, user)
   const source = await taskInScope(db, scope, id)
   if (source.status === 'PROCESSING') {
-    throw conflict('The task is still processing its upload; clone it once that is done.')
+    throw conflict(msg`The task is still processing its upload; clone it once that is done.`)
   }
   const copies = await copyMediaFiles(deps.mediaDir, await referencedMedia(db, id))
   try {

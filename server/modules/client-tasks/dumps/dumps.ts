@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import type { Dump, DumpRequest } from '../../../../contract/client-tasks'
 import type { SessionUser } from '../../../http/augment'
 import { conflict, notFound } from '../../../http/errors'
@@ -35,15 +36,15 @@ export async function requestDump(
   const dumpId = await db.transaction(async (tx) => {
     const task = await taskInScope(tx, scope, taskId, { lock: true })
     if (task.status === 'PROCESSING') {
-      throw conflict('The task is still processing its upload; export it once that is done.')
+      throw conflict(msg`The task is still processing its upload; export it once that is done.`)
     }
     if (!task.downloadEnabled) {
       throw conflict(
-        'Downloading results is turned off for this task; turn on download_enabled in its settings first.',
+        msg`Downloading results is turned off for this task; turn on download_enabled in its settings first.`,
       )
     }
     if (await hasProcessingDump(tx, taskId)) {
-      throw conflict('An export of this task is already running; wait for it or delete it.')
+      throw conflict(msg`An export of this task is already running; wait for it or delete it.`)
     }
     const { progress } = counterView((await countersByTask(tx, [taskId])).get(taskId))
     const id = await insertDump(tx, {
@@ -62,14 +63,14 @@ export async function requestDump(
   })
   if (!jobs) await runExport(deps, dumpId)
   const row = await dumpRow(db, dumpId)
-  if (!row) throw notFound('The export was deleted meanwhile.')
+  if (!row) throw notFound(msg`The export was deleted meanwhile.`)
   return toDump(row)
 }
 
 async function latestDumpInScope(deps: ExportDeps, user: SessionUser, taskId: number) {
   await taskInScope(deps.db, await clientScopeOf(deps.db, user), taskId)
   const row = await latestDump(deps.db, taskId)
-  if (!row) throw notFound('This task has not been exported yet.')
+  if (!row) throw notFound(msg`This task has not been exported yet.`)
   return row
 }
 
@@ -96,7 +97,7 @@ const MIME_TYPES = { jsonl: 'application/x-ndjson', csv: 'text/csv; charset=utf-
 export async function latestDumpFile(deps: ExportDeps, user: SessionUser, taskId: number) {
   const { dump } = await latestDumpInScope(deps, user, taskId)
   if (dump.status !== 'FINISHED' || !dump.filePath) {
-    throw notFound('The latest export of this task has no file (yet).')
+    throw notFound(msg`The latest export of this task has no file (yet).`)
   }
   return {
     storageKey: dump.filePath,

@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import type { FakeTask } from '../../../../contract/client-tasks'
 import { DEFAULT_ITEM_SET_LOCK_MINUTES } from '../../../../contract/constants'
 import type { Db } from '../../../db/client'
@@ -53,6 +54,6 @@ export async function fakeTaskMedia(
 ) {
   await taskInScope(db, await clientScopeOf(db, user), params.taskId)
   const media = await itemMedia(db, params.taskId, params.itemId, params.uuid)
-  if (!media) throw notFound('Media not found.')
+  if (!media) throw notFound(msg`Media not found.`)
   return media
 }

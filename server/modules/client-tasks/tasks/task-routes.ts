@@ -12,6 +12,7 @@ import {
   TaskSchema,
 } from '../../../../contract/client-tasks'
 import { currentUser, requirePermission } from '../../../http/guards'
+import { inRequestLanguage } from '../../../http/i18n'
 import { pageEnvelope } from '../../../http/paging'
 import type { AppPlugin } from '../../../http/valibot'
 import {
@@ -63,7 +64,13 @@ export const taskRoutes: AppPlugin = async (app) => {
       },
     },
     async (request) =>
-      bulkUpdateTasks(app.db, currentUser(request), request.body.ids, request.body.data),
+      bulkUpdateTasks(
+        app.db,
+        currentUser(request),
+        request.body.ids,
+        request.body.data,
+        inRequestLanguage(request),
+      ),
   )
 
   app.delete(
@@ -76,7 +83,8 @@ export const taskRoutes: AppPlugin = async (app) => {
         response: { 200: TaskBulkDeleteResultSchema },
       },
     },
-    async (request) => bulkDeleteTasks(deps, currentUser(request), request.body.ids),
+    async (request) =>
+      bulkDeleteTasks(deps, currentUser(request), request.body.ids, inRequestLanguage(request)),
   )
 
   app.get(

@@ -1,3 +1,4 @@
+import { msg } from '#lingui-message'
 import {
   canChangeTaskStatus,
   TASK_STATUS_TRANSITIONS,
@@ -13,6 +14,7 @@ import type { Db } from '../../../db/client'
 import type { tasks } from '../../../db/schema'
 import type { SessionUser } from '../../../http/augment'
 import { conflict, fieldError, HttpError, notFound } from '../../../http/errors'
+import { type ApiMessage, oneOf } from '../../../http/i18n'
 import { assertInClientScope, type ClientScope, clientScopeOf } from '../../client-groups/scope'
 import { removeStoredFile } from '../../media/storage'
 import { countersByTask } from '../counters'
@@ -66,28 +68,30 @@ export async function countFilteredTasks(db: Db, user: SessionUser, filters: Tas
 
 /** A task the client may see; any other id answers 404 as if it did not exist. */
 export async function taskInScope(db: Db, scope: ClientScope, id: number, { lock = false } = {}) {
-  return assertInClientScope(scope, await findTask(db, id, { lock }), 'Task not found.').task
+  return assertInClientScope(scope, await findTask(db, id, { lock }), msg`Task not found.`).task
 }
 
 export async function getTask(db: Db, user: SessionUser, id: number): Promise<Task> {
   await taskInScope(db, await clientScopeOf(db, user), id)
   const [view] = await taskViews(db, [id])
-  if (!view) throw notFound('Task not found.')
+  if (!view) throw notFound(msg`Task not found.`)
   return view
 }
 
 const processingConflict = () =>
-  conflict('The task is still processing its upload; it cannot be changed until that is done.')
+  conflict(msg`The task is still processing its upload; it cannot be changed until that is done.`)
 
 function statusChange(from: Task['status'], to: Task['status'], now: Date) {
   if (!canChangeTaskStatus(from, to)) {
     const allowed = TASK_STATUS_TRANSITIONS[from]
-    throw fieldError(
-      'status',
-      allowed.length > 0
-        ? `A ${from} task cannot become ${to}; it can become ${allowed.join(' or ')}.`
-        : `A ${from} task cannot become ${to}.`,
-    )
+    const values = { from, to, allowed: oneOf(allowed) }
+    throw allowed.length > 0
+      ? fieldError(
+          'status',
+          msg({ message: 'A {from} task cannot become {to}; it can become {allowed}.' }),
+          values,
+        )
+      : fieldError('status', msg({ message: 'A {from} task cannot become {to}.' }), values)
   }
   return {
     status: to,
@@ -102,7 +106,7 @@ async function applyPatch(db: Db, scope: ClientScope, id: number, patch: TaskPat
     const task = await taskInScope(tx, scope, id, { lock: true })
     if (task.status === 'PROCESSING') throw processingConflict()
     if (patch.project != null && !(await projectExists(tx, patch.project))) {
-      throw fieldError('project', 'No such project.')
+      throw fieldError('project', msg`No such project.`)
     }
     const changes: Partial<typeof tasks.$inferInsert> = {
       ...(patch.status !== undefined && patch.status !== task.status
@@ -128,8 +132,12 @@ export async function patchTask(db: Db, user: SessionUser, id: number, patch: Ta
   return getTask(db, user, id)
 }
 
-/** Runs `action` for each id on its own; expected refusals become per-task details. */
-async function eachTask(ids: number[], action: (id: number) => Promise<void>) {
+/** Runs `action` for each id on its own; expected refusals become per-task details, said by `say`. */
+async function eachTask(
+  ids: number[],
+  action: (id: number) => Promise<void>,
+  say: (message: ApiMessage) => string,
+) {
   const done: number[] = []
   const refused: { id: number; detail: string }[] = []
   for (const id of new Set(ids)) {
@@ -138,7 +146,7 @@ async function eachTask(ids: number[], action: (id: number) => Promise<void>) {
       done.push(id)
     } catch (error) {
       if (!(error instanceof HttpError)) throw error
-      refused.push({ id, detail: error.message })
+      refused.push({ id, detail: say(error.detail) })
     }
   }
   return { done, refused }
@@ -149,9 +157,10 @@ export async function bulkUpdateTasks(
   user: SessionUser,
   ids: number[],
   patch: TaskPatch,
+  say: (message: ApiMessage) => string,
 ): Promise<TaskBulkUpdateResult> {
   const scope = await clientScopeOf(db, user)
-  const { done, refused } = await eachTask(ids, (id) => applyPatch(db, scope, id, patch))
+  const { done, refused } = await eachTask(ids, (id) => applyPatch(db, scope, id, patch), say)
   return { updated_tasks: done, not_updated_tasks: refused }
 }
 
@@ -181,8 +190,9 @@ export async function bulkDeleteTasks(
   deps: TaskDeps,
   user: SessionUser,
   ids: number[],
+  say: (message: ApiMessage) => string,
 ): Promise<TaskBulkDeleteResult> {
   const scope = await clientScopeOf(deps.db, user)
-  const { done, refused } = await eachTask(ids, (id) => removeTask(deps, scope, id))
+  const { done, refused } = await eachTask(ids, (id) => removeTask(deps, scope, id), say)
   return { deleted_tasks_ids: done, not_deleted_tasks: refused }
 }

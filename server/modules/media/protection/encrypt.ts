@@ -3,7 +3,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { msg } from '#lingui-message'
 import { HttpError } from '../../../http/errors'
+import { withValues } from '../../../http/i18n'
 import type { ContentKey } from './content-key'
 import { type ProtectedAudio, readProtectedAudio } from './protected-file'
 import { checkProtectionTools, type ProtectionToolsCheck } from './tools'
@@ -146,7 +148,9 @@ export async function encryptAudio(
     throw new HttpError(
       503,
       'service_unavailable',
-      `Protected audio cannot be made on this server: ${check.reason}.`,
+      withValues(msg({ message: 'Protected audio cannot be made on this server: {reason}.' }), {
+        reason: check.reason,
+      }),
     )
   }
   const partial = `${output}.part`
@@ -170,7 +174,9 @@ export async function encryptAudio(
       throw new HttpError(
         400,
         'validation_error',
-        `The file holds no audio that can be read: ${transcoderError(transcoded.stderr, input)}`,
+        withValues(msg({ message: 'The file holds no audio that can be read: {reason}' }), {
+          reason: transcoderError(transcoded.stderr, input),
+        }),
       )
     }
     if (packaged.code !== 0) {
