@@ -136,12 +136,35 @@ export function isOffline(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === 0
 }
 
-const listeners = new Set<() => void>()
+/** What a sign-out tells the work that must finish before it (the activity tracker). */
+export type SignOutContext = {
+  /** False when the server has already ended the session: nothing can be sent under it. */
+  sessionValid: boolean
+}
+type BeforeSignOutListener = (context: SignOutContext) => unknown
 
-/** Runs before sign-out (the activity tracker sends its last sample here). */
-export function beforeSignOut(listener: () => void): () => void {
+/** How long sign-out waits for that work (a slow connection must not keep the user signed in). */
+export const BEFORE_SIGN_OUT_LIMIT_MS = 5000
+
+const listeners = new Set<BeforeSignOutListener>()
+
+/**
+ * Runs before sign-out, which waits for what it returns (at most `BEFORE_SIGN_OUT_LIMIT_MS`): the
+ * activity tracker sends its last sample while the session still accepts it.
+ */
+export function beforeSignOut(listener: BeforeSignOutListener): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
+}
+
+async function finishBeforeSignOut(context: SignOutContext): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, BEFORE_SIGN_OUT_LIMIT_MS)
+  })
+  const finished = Promise.allSettled([...listeners].map(async (listener) => listener(context)))
+  await Promise.race([finished, limit])
+  clearTimeout(timer)
 }
 
 /**
@@ -154,7 +177,7 @@ export async function signOut(
   queryClient: QueryClient,
   { isSessionValid = true } = {},
 ): Promise<string | null> {
-  for (const listener of listeners) listener()
+  await finishBeforeSignOut({ sessionValid: isSessionValid })
   let providerLogoutUrl: string | null = null
   if (isSessionValid) {
     const silent = { method: 'POST' as const, handledStatuses: [401, 403, 404, 500, 503] }
