@@ -76,7 +76,10 @@ export async function autoLogin(queryClient: QueryClient): Promise<CurrentUser |
     if (isOffline(error)) {
       return standInFromDevice(queryClient, authKeys.currentUser(), 'user', CurrentUserSchema)
     }
-    if (error instanceof ApiError && error.status === 401) storage.remove('user')
+    if (error instanceof ApiError && error.status === 401) {
+      storage.remove('user')
+      forgetSessionHint()
+    }
     return null
   }
 }
@@ -94,6 +97,16 @@ export function hasSessionHint(): boolean {
   return document.cookie
     .split(';')
     .some((cookie) => cookie.trim().startsWith(`${SESSION_HINT_COOKIE}=`))
+}
+
+/**
+ * Drops the session cookie's companion once the session is known to be over. The server drops it
+ * at its own sign-out, but not when the session ended elsewhere (a password reset): left behind,
+ * every visit to the login page would ask for the user again and log a 401.
+ */
+function forgetSessionHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in some browsers
+  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`
 }
 
 /**
@@ -206,6 +219,7 @@ export async function leaveAfterSignOut(
 
 export function clearLocalSession(queryClient: QueryClient): void {
   userVerifiedThisPageLoad = false
+  forgetSessionHint()
   storage.clearSession()
   queryClient.removeQueries({ queryKey: authKeys.all })
   queryClient.clear()

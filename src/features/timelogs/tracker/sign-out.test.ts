@@ -10,7 +10,7 @@ import { storage } from '../../../storage'
 import { apiError, makeUser, setupApiServer } from '../../../test/api'
 import { beforeSignOut, signOut } from '../../auth/session'
 import { activityContextOf } from './activity-context'
-import { activityTracker } from './useActivityTracker'
+import { activityTracker, finishActivityBeforeSignOut } from './useActivityTracker'
 
 const server = setupApiServer()
 const SAMPLE_PATH = '/api/timelogs/submit-activity/'
@@ -63,7 +63,7 @@ beforeEach(async () => {
   // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store; the API client reads this token.
   document.cookie = `${CSRF_COOKIE}=csrf-token; path=/`
   // As the signed-in shell's tracker does (useActivityTracker).
-  stopListening = beforeSignOut(() => activityTracker.forceStop())
+  stopListening = beforeSignOut(finishActivityBeforeSignOut)
 })
 
 afterEach(() => {
@@ -102,13 +102,13 @@ describe('signing out', () => {
     // Another user signs in on this device: the sample is not sent under their session.
     signInOnDevice(8)
     session.signedIn = 8
-    await syncOutbox({ force: true })
+    await syncOutbox({ force: true }) // past the refused send's backoff
     expect(session.stored).toEqual([])
 
     // Its own user signs in again: it is stored as theirs.
     signInOnDevice(7)
     session.signedIn = 7
-    await syncOutbox({ force: true })
+    await syncOutbox({ force: true }) // past the refused send's backoff
     expect(session.stored).toEqual([expect.objectContaining({ user: 7, key_clicks: 2 })])
     expect(await (await offlineDb()).getAll('outbox')).toEqual([])
   })

@@ -36,7 +36,10 @@ export type SampleStore = {
 
 export type TrackerOptions = {
   store: SampleStore
-  /** Stores the sample for sending; resolves once it is stored (sign-out waits on it). */
+  /**
+   * Stores the sample for sending; may resolve once it is stored (sign-out waits on it), to false
+   * when it could not be.
+   */
   submitSample: (payload: TimelogActivityPayload) => unknown
   submitTransition: (payload: TimelogTransitionPayload) => void
   now?: () => number
@@ -136,14 +139,14 @@ export class ActivityTracker {
 
   /**
    * Closes and submits the sample in progress now (the page is hidden or about to go); resolves
-   * once it is stored for sending.
+   * once it is stored for sending, to whether one was stored.
    */
-  flush(): Promise<void> {
+  flush(): Promise<boolean> {
     return this.close(this.now())
   }
 
   /** Submits what was measured and logs nothing more until the next `start`. */
-  forceStop(): Promise<void> {
+  forceStop(): Promise<boolean> {
     const submitted = this.flush()
     this.forcedStop = true
     return submitted
@@ -158,18 +161,20 @@ export class ActivityTracker {
     this.context = null
   }
 
-  private close(endedAt: number): Promise<void> {
+  private close(endedAt: number): Promise<boolean> {
     this.cancelTimers()
     const sample = this.sample
     this.sample = null
     this.store.clear()
-    return sample ? this.submit(sample, endedAt) : Promise.resolve()
+    return sample ? this.submit(sample, endedAt) : Promise.resolve(false)
   }
 
-  private async submit(sample: InProgressSample, endedAt: number): Promise<void> {
+  private async submit(sample: InProgressSample, endedAt: number): Promise<boolean> {
     const { context, mouse_moves, mouse_clicks, key_clicks, startedAt } = sample
-    if (!isRealActivity({ source: context.source, mouse_moves, mouse_clicks, key_clicks })) return
-    await this.submitSample({
+    if (!isRealActivity({ source: context.source, mouse_moves, mouse_clicks, key_clicks })) {
+      return false
+    }
+    const stored = await this.submitSample({
       ...context,
       mouse_moves,
       mouse_clicks,
@@ -177,6 +182,7 @@ export class ActivityTracker {
       started_at: iso(startedAt),
       ended_at: iso(Math.max(startedAt, endedAt)),
     })
+    return stored !== false
   }
 
   private cancelTimers(): void {

@@ -9,12 +9,12 @@ import { type ActivityKind, ActivityTracker } from './tracker'
 
 /**
  * Activity goes through the outbox; a failure to queue it stays silent like its sends (spec 8).
- * Resolves once the op is stored.
+ * Resolves once the op is stored, to whether it could be.
  */
-function silently(queued: Promise<unknown>): Promise<void> {
+function silently(queued: Promise<unknown>): Promise<boolean> {
   return queued.then(
-    () => undefined,
-    () => undefined,
+    () => true,
+    () => false,
   )
 }
 
@@ -34,8 +34,8 @@ export const activityTracker = new ActivityTracker({
  * user, for that user's next session.
  */
 export async function finishActivityBeforeSignOut({ sessionValid }: SignOutContext): Promise<void> {
-  await activityTracker.forceStop()
-  if (sessionValid) await syncOutbox({ force: true })
+  const stored = await activityTracker.forceStop()
+  if (stored && sessionValid) await syncOutbox()
 }
 
 const EVENT_KINDS: [keyof WindowEventMap, ActivityKind][] = [
