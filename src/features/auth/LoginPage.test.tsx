@@ -111,6 +111,29 @@ describe('single sign-on', () => {
   })
 })
 
+describe('confirmation from the page before', () => {
+  it.each([
+    ['/login?done=password_set', 'Your password has been set. You can sign in now.'],
+    ['/login/jkowalski?done=registered', 'Your account has been created. You can sign in now.'],
+  ])('%s says what was done until the user dismisses it', async (path, text) => {
+    server.use(...signedOutHandlers)
+    renderApp(path)
+
+    const confirmation = await screen.findByRole('status')
+    expect(confirmation).toHaveTextContent(text)
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }))
+    expect(screen.queryByText(text)).toBeNull()
+  })
+
+  it('ignores a value it does not know', async () => {
+    server.use(...signedOutHandlers)
+    renderApp('/login?done=hacked')
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+})
+
 describe('password form', () => {
   it('prefills the username from the route and opens the form', async () => {
     server.use(...signedOutHandlers)

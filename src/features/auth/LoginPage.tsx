@@ -1,10 +1,12 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import './login-page.css'
-import { Box, Button, Container, Divider, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Box, Button, Container, Divider, Paper, Stack, Text, Title } from '@mantine/core'
 import { useDisclosure, useId } from '@mantine/hooks'
 import { IconKey, IconUser } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, useEffect } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { API_BASE } from '../../../contract/constants'
 import { whenPageSettled } from '../../ui/deferred/page-settled'
 import { lazyNamed } from '../../ui/lazy-named'
@@ -19,10 +21,21 @@ const PasswordSignInForm = lazyNamed(loadPasswordForm, 'PasswordSignInForm')
 
 const SINGLE_SIGN_ON_LOGIN_PATH = `${API_BASE}/auth/oidc/login/`
 
+/** What a page that sends the user here to sign in has just done (the `done` search value). */
+export const LOGIN_CONFIRMATIONS = ['registered', 'password_set'] as const
+export type LoginConfirmation = (typeof LOGIN_CONFIRMATIONS)[number]
+
+const CONFIRMATION_TEXTS: Record<LoginConfirmation, MessageDescriptor> = {
+  registered: msg`Your account has been created. You can sign in now.`,
+  password_set: msg`Your password has been set. You can sign in now.`,
+}
+
 type LoginPageProps = {
   /** From /login/$username: prefills the form and opens it. */
   username?: string
   redirect?: string
+  /** Shown above the sign-in until dismissed: a toast would be gone before it was read. */
+  confirmation?: LoginConfirmation
 }
 
 /** Translated labels can be long: let them wrap instead of being cut off. */
@@ -31,8 +44,10 @@ const wrappingLabel = {
   label: { whiteSpace: 'normal' as const, textAlign: 'center' as const },
 }
 
-export function LoginPage({ username, redirect }: LoginPageProps) {
+export function LoginPage({ username, redirect, confirmation }: LoginPageProps) {
+  const { t, i18n } = useLingui()
   const [formOpened, { toggle }] = useDisclosure(Boolean(username))
+  const [confirmationDismissed, setConfirmationDismissed] = useState(false)
   const formId = useId()
   useEffect(() => {
     whenPageSettled(() => void loadPasswordForm())
@@ -45,6 +60,17 @@ export function LoginPage({ username, redirect }: LoginPageProps) {
           <Title order={1} size="h2" ta="center">
             <Trans>Sign in</Trans>
           </Title>
+          {confirmation && !confirmationDismissed && (
+            <Alert
+              color="green"
+              role="status"
+              withCloseButton
+              closeButtonLabel={t`Dismiss`}
+              onClose={() => setConfirmationDismissed(true)}
+            >
+              {i18n._(CONFIRMATION_TEXTS[confirmation])}
+            </Alert>
+          )}
           <SingleSignOnButton redirect={redirect} />
           <Divider label={<Trans>or</Trans>} labelPosition="center" />
           <Button
