@@ -81,7 +81,7 @@ describe('registration page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login/jkowalski'))
     // The login page confirms it (LoginPage.test.tsx).
-    expect(router.state.location.search).toEqual({ done: 'registered' })
+    expect(router.state.location.search).toEqual({ notice: 'registered' })
     expect(body).toEqual({
       key: 'good-key',
       first_name: 'Jan',

@@ -78,7 +78,7 @@ function RegistrationForm({
       void navigate({
         to: '/login/$username',
         params: { username: user.username },
-        search: { done: 'registered' },
+        search: { notice: 'registered' },
       })
     },
   })

@@ -35,7 +35,7 @@ describe('password reset page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
     // The login page confirms it (LoginPage.test.tsx).
-    expect(router.state.location.search).toEqual({ done: 'password_set' })
+    expect(router.state.location.search).toEqual({ notice: 'password_set' })
     expect(body).toEqual({ key: 'good-key', password: 'brand new secret' })
   })
 

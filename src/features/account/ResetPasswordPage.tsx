@@ -33,7 +33,7 @@ function ResetPasswordForm({ resetKey, email }: { resetKey: string; email: strin
     check: (values) => repeatedPasswordCheck(values.password, values.repeat),
     submit: resetPassword,
     onSuccess: () => {
-      void navigate({ to: '/login', search: { done: 'password_set' } })
+      void navigate({ to: '/login', search: { notice: 'password_set' } })
     },
   })
   return (

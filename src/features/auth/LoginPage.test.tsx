@@ -113,8 +113,8 @@ describe('single sign-on', () => {
 
 describe('confirmation from the page before', () => {
   it.each([
-    ['/login?done=password_set', 'Your password has been set. You can sign in now.'],
-    ['/login/jkowalski?done=registered', 'Your account has been created. You can sign in now.'],
+    ['/login?notice=password_set', 'Your password has been set. You can sign in now.'],
+    ['/login/jkowalski?notice=registered', 'Your account has been created. You can sign in now.'],
   ])('%s says what was done until the user dismisses it', async (path, text) => {
     server.use(...signedOutHandlers)
     renderApp(path)
@@ -127,7 +127,7 @@ describe('confirmation from the page before', () => {
 
   it('ignores a value it does not know', async () => {
     server.use(...signedOutHandlers)
-    renderApp('/login?done=hacked')
+    renderApp('/login?notice=hacked')
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
     expect(screen.queryByRole('status')).toBeNull()

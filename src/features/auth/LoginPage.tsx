@@ -21,13 +21,17 @@ const PasswordSignInForm = lazyNamed(loadPasswordForm, 'PasswordSignInForm')
 
 const SINGLE_SIGN_ON_LOGIN_PATH = `${API_BASE}/auth/oidc/login/`
 
-/** What a page that sends the user here to sign in has just done (the `done` search value). */
-export const LOGIN_CONFIRMATIONS = ['registered', 'password_set'] as const
-export type LoginConfirmation = (typeof LOGIN_CONFIRMATIONS)[number]
+/** What brought the user to sign in, told on this page (the `notice` search value). */
+export const LOGIN_NOTICES = ['registered', 'password_set', 'sso_unfinished'] as const
+export type LoginNotice = (typeof LOGIN_NOTICES)[number]
 
-const CONFIRMATION_TEXTS: Record<LoginConfirmation, MessageDescriptor> = {
-  registered: msg`Your account has been created. You can sign in now.`,
-  password_set: msg`Your password has been set. You can sign in now.`,
+const NOTICES: Record<LoginNotice, { text: MessageDescriptor; color: string }> = {
+  registered: { text: msg`Your account has been created. You can sign in now.`, color: 'green' },
+  password_set: { text: msg`Your password has been set. You can sign in now.`, color: 'green' },
+  sso_unfinished: {
+    text: msg`Single sign-on did not finish: the server sent no account back. Please sign in again.`,
+    color: 'yellow',
+  },
 }
 
 type LoginPageProps = {
@@ -35,7 +39,7 @@ type LoginPageProps = {
   username?: string
   redirect?: string
   /** Shown above the sign-in until dismissed: a toast would be gone before it was read. */
-  confirmation?: LoginConfirmation
+  notice?: LoginNotice
 }
 
 /** Translated labels can be long: let them wrap instead of being cut off. */
@@ -44,10 +48,10 @@ const wrappingLabel = {
   label: { whiteSpace: 'normal' as const, textAlign: 'center' as const },
 }
 
-export function LoginPage({ username, redirect, confirmation }: LoginPageProps) {
+export function LoginPage({ username, redirect, notice }: LoginPageProps) {
   const { t, i18n } = useLingui()
   const [formOpened, { toggle }] = useDisclosure(Boolean(username))
-  const [confirmationDismissed, setConfirmationDismissed] = useState(false)
+  const [noticeDismissed, setNoticeDismissed] = useState(false)
   const formId = useId()
   useEffect(() => {
     whenPageSettled(() => void loadPasswordForm())
@@ -60,15 +64,15 @@ export function LoginPage({ username, redirect, confirmation }: LoginPageProps) 
           <Title order={1} size="h2" ta="center">
             <Trans>Sign in</Trans>
           </Title>
-          {confirmation && !confirmationDismissed && (
+          {notice && !noticeDismissed && (
             <Alert
-              color="green"
+              color={NOTICES[notice].color}
               role="status"
               withCloseButton
               closeButtonLabel={t`Dismiss`}
-              onClose={() => setConfirmationDismissed(true)}
+              onClose={() => setNoticeDismissed(true)}
             >
-              {i18n._(CONFIRMATION_TEXTS[confirmation])}
+              {i18n._(NOTICES[notice].text)}
             </Alert>
           )}
           <SingleSignOnButton redirect={redirect} />
