@@ -1,12 +1,10 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import './login-page.css'
-import { Alert, Box, Button, Container, Divider, Paper, Stack, Text, Title } from '@mantine/core'
+import { Box, Button, Container, Divider, Paper, Stack, Text, Title } from '@mantine/core'
 import { useDisclosure, useId } from '@mantine/hooks'
 import { IconKey, IconUser } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect } from 'react'
 import { API_BASE } from '../../../contract/constants'
 import { whenPageSettled } from '../../ui/deferred/page-settled'
 import { lazyNamed } from '../../ui/lazy-named'
@@ -18,21 +16,14 @@ import { rememberRedirect } from './redirect'
 // is shown: the module is in the start-up script of every page).
 const loadPasswordForm = () => import('./PasswordSignInForm')
 const PasswordSignInForm = lazyNamed(loadPasswordForm, 'PasswordSignInForm')
+// Shown only on arrival from another page, so not part of the start-up script either.
+const LoginNoticeAlert = lazyNamed(() => import('./LoginNoticeAlert'), 'LoginNoticeAlert')
 
 const SINGLE_SIGN_ON_LOGIN_PATH = `${API_BASE}/auth/oidc/login/`
 
 /** What brought the user to sign in, told on this page (the `notice` search value). */
 export const LOGIN_NOTICES = ['registered', 'password_set', 'sso_unfinished'] as const
 export type LoginNotice = (typeof LOGIN_NOTICES)[number]
-
-const NOTICES: Record<LoginNotice, { text: MessageDescriptor; color: string }> = {
-  registered: { text: msg`Your account has been created. You can sign in now.`, color: 'green' },
-  password_set: { text: msg`Your password has been set. You can sign in now.`, color: 'green' },
-  sso_unfinished: {
-    text: msg`Single sign-on did not finish: the server sent no account back. Please sign in again.`,
-    color: 'yellow',
-  },
-}
 
 type LoginPageProps = {
   /** From /login/$username: prefills the form and opens it. */
@@ -49,9 +40,7 @@ const wrappingLabel = {
 }
 
 export function LoginPage({ username, redirect, notice }: LoginPageProps) {
-  const { t, i18n } = useLingui()
   const [formOpened, { toggle }] = useDisclosure(Boolean(username))
-  const [noticeDismissed, setNoticeDismissed] = useState(false)
   const formId = useId()
   useEffect(() => {
     whenPageSettled(() => void loadPasswordForm())
@@ -64,16 +53,10 @@ export function LoginPage({ username, redirect, notice }: LoginPageProps) {
           <Title order={1} size="h2" ta="center">
             <Trans>Sign in</Trans>
           </Title>
-          {notice && !noticeDismissed && (
-            <Alert
-              color={NOTICES[notice].color}
-              role="status"
-              withCloseButton
-              closeButtonLabel={t`Dismiss`}
-              onClose={() => setNoticeDismissed(true)}
-            >
-              {i18n._(NOTICES[notice].text)}
-            </Alert>
+          {notice && (
+            <Suspense fallback={null}>
+              <LoginNoticeAlert notice={notice} />
+            </Suspense>
           )}
           <SingleSignOnButton redirect={redirect} />
           <Divider label={<Trans>or</Trans>} labelPosition="center" />
