@@ -16,6 +16,12 @@ export const ACTIVITY_SAMPLE_PERIOD_SECONDS = 60
  */
 export const DEFAULT_MERGE_THRESHOLD_SECONDS = 300
 
+/**
+ * An interval shorter than this (a click just before sign-out or a page change) shows as zero
+ * seconds: it is neither stored nor listed.
+ */
+export const MIN_INTERVAL_SECONDS = 1
+
 /** A paid bonus break of 5 minutes is earned for every 60 minutes of work, pro rata. */
 export const BONUS_BREAK_EARNED_MINUTES = 5
 export const BONUS_BREAK_PER_WORK_MINUTES = 60

@@ -65,3 +65,36 @@ test('signing out in one tab signs out the others', async ({ context }) => {
   await first.getByRole('menuitem', { name: 'Sign out' }).click()
   await expect(second).toHaveURL(/\/login/)
 })
+
+test('signing out sends the last work-time sample first and lands on plain /login', async ({
+  page,
+}) => {
+  await signInAs(page, 'annotator')
+  await page.goto('/timelogs')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const calls: string[] = []
+  const refused: string[] = []
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname
+    if (path === '/api/timelogs/submit-activity/' || path === '/api/auth/session/logout/') {
+      calls.push(path)
+    }
+    if (response.status() === 401) refused.push(path)
+  })
+  // Work on the page: moves and key presses start a sample that sign-out must finish.
+  for (let step = 0; step < 3; step += 1) {
+    await page.mouse.move(200 + step * 40, 300, { steps: 3 })
+    await page.keyboard.press('Shift')
+  }
+
+  await page.getByRole('button', { name: /annotator/ }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+
+  // Every sample, the one in progress at sign-out included, went before the session ended.
+  expect(calls.at(-1)).toBe('/api/auth/session/logout/')
+  expect(calls.slice(0, -1)).toContain('/api/timelogs/submit-activity/')
+  // No call was refused for want of a session, so nothing sends the user round again.
+  expect(refused).toEqual([])
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login')
+})

@@ -204,6 +204,28 @@ test.describe('work time', () => {
     await expect(decided.getByText('Thanks, approved')).toBeVisible()
   })
 
+  test('hours typed as two digits in the time picker: 09 is nine o’clock', async ({ page }) => {
+    await signInAs(page, 'annotator')
+    await page.goto('/timelogs')
+    await page.getByRole('button', { name: 'Log time' }).click()
+    const form = page.getByRole('dialog', { name: 'Log time' })
+    await form.getByRole('button', { name: 'Clear' }).click()
+    await form.getByRole('button', { name: 'From' }).click()
+    const picker = page.getByRole('dialog').filter({ has: page.getByRole('spinbutton') })
+    await picker.getByRole('button', { name: /^\d+ / }).nth(10).click()
+    const [hours, minutes] = [
+      picker.getByRole('spinbutton').nth(0),
+      picker.getByRole('spinbutton').nth(1),
+    ]
+    await hours.click()
+    await page.keyboard.type('09')
+    await expect(hours).toHaveValue('09')
+    await expect(minutes).toBeFocused()
+    await page.keyboard.type('30')
+    await expect(hours).toHaveValue('09')
+    await expect(minutes).toHaveValue('30')
+  })
+
   test('a work-time export downloads each user’s paid seconds', async ({
     browser,
     page,

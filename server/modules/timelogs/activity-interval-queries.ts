@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { TIMELOG_STATUS } from '../../../contract/worktime-rules'
 import type { Tx } from '../../db/client'
 import { timeLogIntervals } from '../../db/schema'
-import type { BuiltInterval } from './interval-builder'
+import { type BuiltInterval, spansTime } from './interval-builder'
 
 /** Serialises interval rebuilding per user, so concurrent sends of one user never interleave. */
 const REBUILD_LOCK_CLASS = 4_011
@@ -34,10 +34,12 @@ export async function extendActivityInterval(tx: Tx, id: number, interval: Built
     .where(eq(timeLogIntervals.id, id))
 }
 
+/** Stores the built intervals, leaving out those spanning no time worth a row. */
 export async function insertActivityIntervals(tx: Tx, userId: number, built: BuiltInterval[]) {
-  if (built.length === 0) return
+  const stored = built.filter(spansTime)
+  if (stored.length === 0) return
   await tx.insert(timeLogIntervals).values(
-    built.map((interval) => ({
+    stored.map((interval) => ({
       userId,
       sourceType: interval.source,
       itemSetId: interval.itemSetId,
@@ -62,7 +64,8 @@ const contextKey = (i: {
 }) => [i.startMs, i.endMs, i.source, i.itemSetId, i.taskId, i.protocolId].join('|')
 
 /**
- * Replaces the user's activity-built intervals overlapping [from, to] by the built ones. An
+ * Replaces the user's activity-built intervals overlapping [from, to] by the built ones (those
+ * spanning time worth a row). An
  * interval a coordinator decided keeps the decision when it is built again unchanged.
  */
 export async function replaceActivityIntervals(
@@ -98,9 +101,10 @@ export async function replaceActivityIntervals(
         row,
       ]),
   )
-  if (built.length === 0) return
+  const stored = built.filter(spansTime)
+  if (stored.length === 0) return
   await tx.insert(timeLogIntervals).values(
-    built.map((interval) => {
+    stored.map((interval) => {
       const decision = decided.get(contextKey(interval))
       return {
         userId,

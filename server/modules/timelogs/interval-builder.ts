@@ -4,6 +4,7 @@ import {
   CLOCK_OFFSET_TOLERANCE_SECONDS,
   DEFAULT_MERGE_THRESHOLD_SECONDS,
   LATE_ARRIVAL_LIMIT_HOURS,
+  MIN_INTERVAL_SECONDS,
 } from '../../../contract/worktime-rules'
 
 /**
@@ -105,6 +106,10 @@ const sameContext = (a: BuildSample | BuiltInterval, b: BuildSample | BuiltInter
 
 const byTime = (a: BuildSample, b: BuildSample) =>
   a.startMs - b.startMs || a.endMs - b.endMs || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0)
+
+/** Whether an interval spans time worth a row (see MIN_INTERVAL_SECONDS). */
+export const spansTime = (interval: { startMs: number; endMs: number }) =>
+  interval.endMs - interval.startMs >= MIN_INTERVAL_SECONDS * SECOND
 
 /** Merge threshold of the task (by its task type), in seconds. */
 export type ThresholdOf = (taskId: number | null) => number

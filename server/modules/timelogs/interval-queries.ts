@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { TimelogSourceType } from '../../../contract/timelogs'
+import { MIN_INTERVAL_SECONDS } from '../../../contract/worktime-rules'
 import type { Db } from '../../db/client'
 import { selectRows } from '../../db/raw-rows'
 import {
@@ -41,10 +42,14 @@ export type IntervalFilter = {
   search?: string
 }
 
-/** The WHERE of interval lists, counts and calendars. */
+/**
+ * The WHERE of interval lists, counts and calendars. Intervals shorter than a second (stored
+ * before they were left out) are not listed: they would show as zero-length work.
+ */
 export function intervalConditions(db: Db, filter: IntervalFilter): SQL | undefined {
   const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined
   return and(
+    sql`${timeLogIntervals.endAt} - ${timeLogIntervals.startAt} >= make_interval(secs => ${MIN_INTERVAL_SECONDS})`,
     visibleUsers(db, filter.scope),
     filter.userId === undefined ? undefined : eq(timeLogIntervals.userId, filter.userId),
     filter.coordinationGroup === undefined

@@ -170,6 +170,33 @@ describe('activity samples', () => {
     expect(await intervalsOf(foreign)).toEqual([])
   })
 
+  it('stores no interval of activity spanning less than a second, and lists none stored before', async () => {
+    const brief = await addWorker(t.app, scenario)
+    // One click on a page of no task, right before sign-out: the sample spans 300 ms.
+    const response = await brief.post('timelogs/submit-activity/', {
+      ...sampleAt(3, { source: 'OTHER', url: '/timelogs/', task: undefined, mouse_moves: 0 }),
+      started_at: iso(BASE - 3 * MINUTE - 300),
+      ended_at: iso(BASE - 3 * MINUTE),
+    })
+    expect(response.statusCode).toBe(201)
+    const rows = () =>
+      t.db.select().from(timeLogIntervals).where(eq(timeLogIntervals.userId, brief.user.id))
+    expect(await rows()).toEqual([])
+
+    // One such row stored before the rule left them out.
+    await t.db.insert(timeLogIntervals).values({
+      userId: brief.user.id,
+      sourceType: 'OTHER',
+      startAt: new Date(BASE - 2 * MINUTE),
+      endAt: new Date(BASE - 2 * MINUTE),
+      url: '/timelogs/',
+      status: TIMELOG_STATUS.AUTOMATIC,
+    })
+    expect(await rows()).toHaveLength(1)
+    expect(await intervalsOf(brief)).toEqual([])
+    expect(await intervalsOf(staff, { user: String(brief.user.id) })).toEqual([])
+  })
+
   it('makes pending intervals of an untrusted clock and of late arrivals, with the reason', async () => {
     const skew = (CLOCK_OFFSET_TOLERANCE_SECONDS + 60) * 1000
     const now = Date.now()

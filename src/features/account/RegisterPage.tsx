@@ -8,7 +8,6 @@ import type * as v from 'valibot'
 import { RegistrationSchema, type RegistrationVerifySchema } from '../../../contract/auth'
 import { FormError } from '../../ui/forms/FormError'
 import { useForm } from '../../ui/forms/use-form'
-import { notifySuccess } from '../../ui/notify'
 import { register, registrationKeyQuery, usernameSuggestionQuery } from './api'
 import { NewPasswordFields, PersonNameFields } from './fields'
 import { repeatedPasswordCheck } from './password-check'
@@ -76,8 +75,11 @@ function RegistrationForm({
     submit: register,
     onSuccess: (user) => {
       if (invitation.deactivate_account) return onCreatedInactive()
-      notifySuccess({ message: t`Your account has been created. You can sign in now.` })
-      void navigate({ to: '/login/$username', params: { username: user.username } })
+      void navigate({
+        to: '/login/$username',
+        params: { username: user.username },
+        search: { notice: 'registered' },
+      })
     },
   })
   useUsernameSuggestion(registrationKey, form.values, (username) =>

@@ -34,6 +34,8 @@ describe('password reset page', () => {
     await user.click(screen.getByRole('button', { name: 'Set password' }))
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    // The login page confirms it (LoginPage.test.tsx).
+    expect(router.state.location.search).toEqual({ notice: 'password_set' })
     expect(body).toEqual({ key: 'good-key', password: 'brand new secret' })
   })
 

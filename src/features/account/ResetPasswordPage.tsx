@@ -5,7 +5,6 @@ import { useNavigate } from '@tanstack/react-router'
 import { ResetPasswordSchema } from '../../../contract/auth'
 import { FormError } from '../../ui/forms/FormError'
 import { useForm } from '../../ui/forms/use-form'
-import { notifySuccess } from '../../ui/notify'
 import { resetKeyQuery, resetPassword } from './api'
 import { NewPasswordFields } from './fields'
 import { repeatedPasswordCheck } from './password-check'
@@ -34,8 +33,7 @@ function ResetPasswordForm({ resetKey, email }: { resetKey: string; email: strin
     check: (values) => repeatedPasswordCheck(values.password, values.repeat),
     submit: resetPassword,
     onSuccess: () => {
-      notifySuccess({ message: t`Your password has been set. You can sign in now.` })
-      void navigate({ to: '/login' })
+      void navigate({ to: '/login', search: { notice: 'password_set' } })
     },
   })
   return (

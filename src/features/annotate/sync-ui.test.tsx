@@ -19,6 +19,8 @@ beforeEach(async () => {
     ),
     http.post('/api/auth/session/logout/', () => HttpResponse.json({ detail: 'Signed out.' })),
     http.post('/api/auth/oidc/logout/', () => HttpResponse.json({ detail: 'Signed out.' })),
+    // Sign-out sends the work-time sample of the clicks that led to it first.
+    http.post('/api/timelogs/submit-activity/', () => HttpResponse.json([], { status: 201 })),
   )
 })
 
@@ -86,6 +88,12 @@ describe('sign-out', () => {
   }
 
   it('warns about changes not yet sent before signing out', async () => {
+    // The server cannot take the changes now: they stay on the device for the next session.
+    server.use(
+      http.put('/api/endworker/item-sets/55/items/:itemId/annotation/', () =>
+        apiError(503, 'Down.', 'service_unavailable'),
+      ),
+    )
     const { router } = await openWithChanges(2)
 
     await clickSignOut()

@@ -44,17 +44,23 @@ async function openPasswordForm(path = '/login') {
 const signInButton = () => screen.getByRole('button', { name: /^(Sign in|Signing in…)$/ })
 
 /**
- * Signs in against a failing server and records the form's error as it appears and clears. A
- * DOM observer takes the times, so a slow machine cannot make the one-second message look
- * shorter or longer than it was.
+ * Signs in against a failing server and records the form's error as it appears and as its
+ * countdown ends. A DOM observer takes the times, so a slow machine cannot make the one-second
+ * countdown look shorter or longer than it was.
  */
 async function signInAndWatchTheError(failure: Response) {
   server.use(http.post('/api/auth/session/login/', () => failure))
-  const { user, container } = await openPasswordForm()
+  const rendered = await openPasswordForm()
+  const { user, container } = rendered
   await user.type(screen.getByLabelText(/Username or e-mail/), 'anna')
   await user.type(screen.getByLabelText(/^Password/), 'secret')
 
-  const seen: { text?: string; buttonDisabled?: boolean; shownAt?: number; hiddenAt?: number } = {}
+  const seen: {
+    text?: string
+    buttonDisabled?: boolean
+    shownAt?: number
+    countdownEndedAt?: number
+  } = {}
   const observer = new MutationObserver(() => {
     const alert = container.querySelector('form [role="alert"]')
     if (alert && seen.shownAt === undefined) {
@@ -63,14 +69,21 @@ async function signInAndWatchTheError(failure: Response) {
       seen.buttonDisabled =
         container.querySelector<HTMLButtonElement>('form [type="submit"]')?.disabled
     }
-    if (!alert && seen.shownAt !== undefined) seen.hiddenAt ??= performance.now()
+    const counting = alert?.textContent?.includes('You can try again in')
+    if (seen.shownAt !== undefined && !counting) seen.countdownEndedAt ??= performance.now()
   })
   observer.observe(container, { childList: true, subtree: true, characterData: true })
   await user.click(signInButton())
-  await waitFor(() => expect(seen.hiddenAt).toBeDefined(), { timeout: 3000 })
+  await waitFor(() => expect(seen.countdownEndedAt).toBeDefined(), { timeout: 3000 })
   observer.disconnect()
-  return { ...seen, visibleMs: (seen.hiddenAt ?? 0) - (seen.shownAt ?? 0) }
+  return {
+    ...seen,
+    ...rendered,
+    countingMs: (seen.countdownEndedAt ?? 0) - (seen.shownAt ?? 0),
+  }
 }
+
+const formAlert = (container: HTMLElement) => container.querySelector('form [role="alert"]')
 
 describe('single sign-on', () => {
   it('links to the server and stores the redirect before leaving', async () => {
@@ -95,6 +108,29 @@ describe('single sign-on', () => {
     const button = await screen.findByRole('button', { name: 'Sign in with single sign-on' })
     expect(button).toBeDisabled()
     expect(button).toHaveAccessibleDescription('Single sign-on is not configured on this instance.')
+  })
+})
+
+describe('confirmation from the page before', () => {
+  it.each([
+    ['/login?notice=password_set', 'Your password has been set. You can sign in now.'],
+    ['/login/jkowalski?notice=registered', 'Your account has been created. You can sign in now.'],
+  ])('%s says what was done until the user dismisses it', async (path, text) => {
+    server.use(...signedOutHandlers)
+    renderApp(path)
+
+    const confirmation = await screen.findByRole('status')
+    expect(confirmation).toHaveTextContent(text)
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }))
+    expect(screen.queryByText(text)).toBeNull()
+  })
+
+  it('ignores a value it does not know', async () => {
+    server.use(...signedOutHandlers)
+    renderApp('/login?notice=hacked')
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(screen.queryByRole('status')).toBeNull()
   })
 })
 
@@ -165,7 +201,7 @@ describe('password form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/user'))
   })
 
-  it('shows Login failed with the server detail for about one second', async () => {
+  it('shows Login failed with the server detail until the form is edited, counting down one second', async () => {
     const alert = await signInAndWatchTheError(
       apiError(401, 'Wrong username or password.', 'authentication_failed'),
     )
@@ -174,9 +210,15 @@ describe('password form', () => {
     expect(alert.text).toContain('Wrong username or password.')
     expect(alert.text).toMatch(/You can try again in \d\.\d s\./)
     expect(alert.buttonDisabled).toBe(true)
-    expect(alert.visibleMs).toBeGreaterThanOrEqual(1000)
-    expect(alert.visibleMs).toBeLessThan(2000)
+    expect(alert.countingMs).toBeGreaterThanOrEqual(1000)
+    expect(alert.countingMs).toBeLessThan(2000)
     expect(signInButton()).toBeEnabled()
+    // The countdown is over, the message is not: it stays to be read.
+    expect(formAlert(alert.container)?.textContent).toContain('Wrong username or password.')
+    expect(formAlert(alert.container)?.textContent).not.toContain('You can try again')
+
+    await alert.user.type(screen.getByLabelText(/^Password/), '!')
+    expect(formAlert(alert.container)).toBeNull()
   })
 
   it('shows Account deactivated when the server says the account is deactivated', async () => {

@@ -16,13 +16,21 @@ import { rememberRedirect } from './redirect'
 // is shown: the module is in the start-up script of every page).
 const loadPasswordForm = () => import('./PasswordSignInForm')
 const PasswordSignInForm = lazyNamed(loadPasswordForm, 'PasswordSignInForm')
+// Shown only on arrival from another page, so not part of the start-up script either.
+const LoginNoticeAlert = lazyNamed(() => import('./LoginNoticeAlert'), 'LoginNoticeAlert')
 
 const SINGLE_SIGN_ON_LOGIN_PATH = `${API_BASE}/auth/oidc/login/`
+
+/** What brought the user to sign in, told on this page (the `notice` search value). */
+export const LOGIN_NOTICES = ['registered', 'password_set', 'sso_unfinished'] as const
+export type LoginNotice = (typeof LOGIN_NOTICES)[number]
 
 type LoginPageProps = {
   /** From /login/$username: prefills the form and opens it. */
   username?: string
   redirect?: string
+  /** Shown above the sign-in until dismissed: a toast would be gone before it was read. */
+  notice?: LoginNotice
 }
 
 /** Translated labels can be long: let them wrap instead of being cut off. */
@@ -31,7 +39,7 @@ const wrappingLabel = {
   label: { whiteSpace: 'normal' as const, textAlign: 'center' as const },
 }
 
-export function LoginPage({ username, redirect }: LoginPageProps) {
+export function LoginPage({ username, redirect, notice }: LoginPageProps) {
   const [formOpened, { toggle }] = useDisclosure(Boolean(username))
   const formId = useId()
   useEffect(() => {
@@ -45,6 +53,11 @@ export function LoginPage({ username, redirect }: LoginPageProps) {
           <Title order={1} size="h2" ta="center">
             <Trans>Sign in</Trans>
           </Title>
+          {notice && (
+            <Suspense fallback={null}>
+              <LoginNoticeAlert notice={notice} />
+            </Suspense>
+          )}
           <SingleSignOnButton redirect={redirect} />
           <Divider label={<Trans>or</Trans>} labelPosition="center" />
           <Button

@@ -18,7 +18,7 @@ import type { LoginRequest } from '../../../contract/auth'
 import { LOGIN_ERROR_COUNTDOWN_MS, USERNAME_MIN_LENGTH } from '../../../contract/constants'
 import { ApiError } from '../../api/client'
 import { signIn } from './session'
-import { useExpiringMessage } from './useExpiringMessage'
+import { useCountdownMessage } from './useCountdownMessage'
 
 type LoginErrorMessage = { title: string; detail: string }
 
@@ -70,7 +70,7 @@ export function PasswordSignInForm({ initialUsername, redirect }: PasswordSignIn
   const [password, setPassword] = useState('')
   const [passwordVisible, setPasswordVisible] = useState(false)
   const [touched, setTouched] = useState({ username: Boolean(initialUsername), password: false })
-  const loginError = useExpiringMessage<LoginErrorMessage>(LOGIN_ERROR_COUNTDOWN_MS)
+  const loginError = useCountdownMessage<LoginErrorMessage>(LOGIN_ERROR_COUNTDOWN_MS)
 
   const signInMutation = useMutation({
     mutationFn: (credentials: LoginRequest) => signIn(queryClient, credentials),
@@ -81,7 +81,7 @@ export function PasswordSignInForm({ initialUsername, redirect }: PasswordSignIn
 
   const errors = validate(username, password)
   const invalid = Boolean(errors.username || errors.password)
-  const blocked = invalid || signInMutation.isPending || loginError.message !== null
+  const blocked = invalid || signInMutation.isPending || loginError.counting
 
   const secondsLeft = i18n.number(loginError.remainingMs / 1000, {
     minimumFractionDigits: 1,
@@ -102,7 +102,10 @@ export function PasswordSignInForm({ initialUsername, redirect }: PasswordSignIn
           autoComplete="username"
           required
           value={username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
+          onChange={(event) => {
+            setUsername(event.currentTarget.value)
+            loginError.clear()
+          }}
           onBlur={() => setTouched((state) => ({ ...state, username: true }))}
           error={touched.username && errors.username ? i18n._(errors.username) : null}
         />
@@ -111,7 +114,10 @@ export function PasswordSignInForm({ initialUsername, redirect }: PasswordSignIn
           autoComplete="current-password"
           required
           value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value)
+            loginError.clear()
+          }}
           onBlur={() => setTouched((state) => ({ ...state, password: true }))}
           error={touched.password && errors.password ? i18n._(errors.password) : null}
           visible={passwordVisible}
@@ -133,15 +139,19 @@ export function PasswordSignInForm({ initialUsername, redirect }: PasswordSignIn
           <Alert color="red" title={loginError.message.title} role="alert">
             <Stack gap={6}>
               <Text size="sm">{loginError.message.detail}</Text>
-              <Text size="xs" c="dimmed">
-                <Trans>You can try again in {secondsLeft} s.</Trans>
-              </Text>
-              <Progress
-                size="xs"
-                color="red"
-                value={(loginError.remainingMs / LOGIN_ERROR_COUNTDOWN_MS) * 100}
-                aria-label={t`Time before you can try again`}
-              />
+              {loginError.counting && (
+                <>
+                  <Text size="xs" c="dimmed">
+                    <Trans>You can try again in {secondsLeft} s.</Trans>
+                  </Text>
+                  <Progress
+                    size="xs"
+                    color="red"
+                    value={(loginError.remainingMs / LOGIN_ERROR_COUNTDOWN_MS) * 100}
+                    aria-label={t`Time before you can try again`}
+                  />
+                </>
+              )}
             </Stack>
           </Alert>
         )}

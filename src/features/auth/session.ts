@@ -76,7 +76,10 @@ export async function autoLogin(queryClient: QueryClient): Promise<CurrentUser |
     if (isOffline(error)) {
       return standInFromDevice(queryClient, authKeys.currentUser(), 'user', CurrentUserSchema)
     }
-    if (error instanceof ApiError && error.status === 401) storage.remove('user')
+    if (error instanceof ApiError && error.status === 401) {
+      storage.remove('user')
+      forgetSessionHint()
+    }
     return null
   }
 }
@@ -94,6 +97,16 @@ export function hasSessionHint(): boolean {
   return document.cookie
     .split(';')
     .some((cookie) => cookie.trim().startsWith(`${SESSION_HINT_COOKIE}=`))
+}
+
+/**
+ * Drops the session cookie's companion once the session is known to be over. The server drops it
+ * at its own sign-out, but not when the session ended elsewhere (a password reset): left behind,
+ * every visit to the login page would ask for the user again and log a 401.
+ */
+function forgetSessionHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in some browsers
+  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`
 }
 
 /**
@@ -136,12 +149,35 @@ export function isOffline(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === 0
 }
 
-const listeners = new Set<() => void>()
+/** What a sign-out tells the work that must finish before it (the activity tracker). */
+export type SignOutContext = {
+  /** False when the server has already ended the session: nothing can be sent under it. */
+  sessionValid: boolean
+}
+type BeforeSignOutListener = (context: SignOutContext) => unknown
 
-/** Runs before sign-out (the activity tracker sends its last sample here). */
-export function beforeSignOut(listener: () => void): () => void {
+/** How long sign-out waits for that work (a slow connection must not keep the user signed in). */
+export const BEFORE_SIGN_OUT_LIMIT_MS = 5000
+
+const listeners = new Set<BeforeSignOutListener>()
+
+/**
+ * Runs before sign-out, which waits for what it returns (at most `BEFORE_SIGN_OUT_LIMIT_MS`): the
+ * activity tracker sends its last sample while the session still accepts it.
+ */
+export function beforeSignOut(listener: BeforeSignOutListener): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
+}
+
+async function finishBeforeSignOut(context: SignOutContext): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, BEFORE_SIGN_OUT_LIMIT_MS)
+  })
+  const finished = Promise.allSettled([...listeners].map(async (listener) => listener(context)))
+  await Promise.race([finished, limit])
+  clearTimeout(timer)
 }
 
 /**
@@ -154,7 +190,7 @@ export async function signOut(
   queryClient: QueryClient,
   { isSessionValid = true } = {},
 ): Promise<string | null> {
-  for (const listener of listeners) listener()
+  await finishBeforeSignOut({ sessionValid: isSessionValid })
   let providerLogoutUrl: string | null = null
   if (isSessionValid) {
     const silent = { method: 'POST' as const, handledStatuses: [401, 403, 404, 500, 503] }
@@ -183,6 +219,7 @@ export async function leaveAfterSignOut(
 
 export function clearLocalSession(queryClient: QueryClient): void {
   userVerifiedThisPageLoad = false
+  forgetSessionHint()
   storage.clearSession()
   queryClient.removeQueries({ queryKey: authKeys.all })
   queryClient.clear()

@@ -1,10 +1,15 @@
-import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { act, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { storage } from '../../storage'
 import { setupApiServer, signedInHandlers, signedOutHandlers } from '../../test/api'
 import { renderApp } from '../../test/render'
+import { CALLBACK_WITHOUT_USERNAME_WAIT_MS } from './CallbackPage'
 
 const server = setupApiServer()
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 /** The landing page and the signed-in frame load their code on the first visit. */
 const PAGE_LOAD_MS = 5_000
@@ -34,12 +39,20 @@ describe('single-sign-on return', () => {
     expect(router.state.location.pathname).toBe('/oidc_failure')
   })
 
-  it('only waits without a username', async () => {
+  it('goes to sign in with a message when the return names no user', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    server.use(...signedOutHandlers)
     const { router } = renderApp('/callback')
 
     expect(await screen.findByRole('heading', { name: 'Authenticating...' })).toBeInTheDocument()
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await act(() => vi.advanceTimersByTimeAsync(CALLBACK_WITHOUT_USERNAME_WAIT_MS - 100))
     expect(router.state.location.pathname).toBe('/callback')
+
+    await act(() => vi.advanceTimersByTimeAsync(100))
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Single sign-on did not finish: the server sent no account back. Please sign in again.',
+    )
+    expect(router.state.location.pathname).toBe('/login')
   })
 })
 

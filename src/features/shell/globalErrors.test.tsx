@@ -1,9 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { api } from '../../api/client'
 import { storage } from '../../storage'
-import { apiError, setupApiServer, signedInHandlers, signedOutHandlers } from '../../test/api'
+import {
+  apiError,
+  dropSessionHint,
+  setupApiServer,
+  signedInHandlers,
+  signedOutHandlers,
+} from '../../test/api'
 import { renderApp } from '../../test/render'
 
 const server = setupApiServer()
@@ -91,6 +98,58 @@ describe('HTTP 401', () => {
 
     await act(() => vi.advanceTimersByTimeAsync(2100))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(screen.getAllByText(UNAUTHORIZED)).toHaveLength(1)
+  })
+
+  it('lands on plain /login when a call made before the user signed out is refused after it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    server.use(
+      ...signedInHandlers(),
+      http.get('/api/client/tasks/stats/', () => apiError(401, 'Signed out.')),
+      http.post('/api/auth/session/logout/', () => {
+        dropSessionHint()
+        return new HttpResponse(null, { status: 204 })
+      }),
+      http.post('/api/auth/oidc/logout/', () => HttpResponse.json({ logout_url: null })),
+    )
+    const { router } = renderApp('/timelogs')
+    await screen.findByRole('heading', { name: 'Time logs' })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    await user.click(screen.getByRole('button', { name: 'anna' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }))
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+
+    await act(() => api('client/tasks/stats/').catch(() => undefined))
+    await act(() => vi.advanceTimersByTimeAsync(2100))
+
+    expect(router.state.location.href).toBe('/login')
+    expect(screen.queryByText(UNAUTHORIZED)).toBeNull()
+  })
+
+  it('goes to the login page once when the session ended elsewhere, and stops asking for the user', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { router } = await failACall(401, 'Session expired.')
+    const sessionCalls: string[] = []
+    server.use(
+      http.get('/api/auth/current-user/', () => {
+        sessionCalls.push('current-user')
+        return apiError(401, 'Signed out.', 'not_authenticated')
+      }),
+      http.get('/api/auth/current-user/permissions/', () => {
+        sessionCalls.push('permissions')
+        return apiError(401, 'Signed out.', 'not_authenticated')
+      }),
+    )
+
+    await act(() => vi.advanceTimersByTimeAsync(2100))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    // The login page is visited again, and a call made before the sign-out is refused late.
+    await act(() => router.navigate({ to: '/login', search: { redirect: '/timelogs' } }))
+    await act(() => api('client/tasks/stats/').catch(() => undefined))
+    await act(() => vi.advanceTimersByTimeAsync(2100))
+
+    expect(sessionCalls).toEqual([])
+    expect(router.state.location.href).toBe('/login?redirect=%2Ftimelogs')
     expect(screen.getAllByText(UNAUTHORIZED)).toHaveLength(1)
   })
 })

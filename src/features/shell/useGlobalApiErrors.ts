@@ -7,7 +7,8 @@ import { UNAUTHORIZED_LOGOUT_DELAY_MS } from '../../../contract/constants'
 import { onApiError } from '../../api/client'
 import { i18n } from '../../i18n/i18n'
 import { notifyError } from '../../ui/notify'
-import { signOut } from '../auth/session'
+import { safeRedirectPath } from '../auth/redirect'
+import { mayHoldSession, signOut } from '../auth/session'
 
 type StatusNotice = { title: MessageDescriptor; message: MessageDescriptor }
 
@@ -40,7 +41,8 @@ const UNAUTHORIZED_NOTICE = msg`User unauthorized: your session expired or you a
 /**
  * Applies the global error handling: a notification per failed status, and on a 401 a sign-out
  * after a short delay (so a burst of failing calls ends in one sign-out), back to the login page
- * with the current page kept for after sign-in.
+ * with the current page kept for after sign-in. A 401 once nobody is signed in on this device (a
+ * late answer to a call made before sign-out) ends nothing and goes nowhere.
  */
 export function useGlobalApiErrors(): void {
   const queryClient = useQueryClient()
@@ -51,11 +53,14 @@ export function useGlobalApiErrors(): void {
 
     const stopListening = onApiError((error) => {
       if (error.status === 401) {
+        if (!mayHoldSession()) return
         pendingSignOut ??= setTimeout(async () => {
-          notifyError({ message: i18n._(UNAUTHORIZED_NOTICE) })
-          const redirect = router.state.location.href
-          await signOut(queryClient, { isSessionValid: false })
           pendingSignOut = undefined
+          // Signed out meanwhile (the user's own sign-out, or another tab's).
+          if (!mayHoldSession()) return
+          notifyError({ message: i18n._(UNAUTHORIZED_NOTICE) })
+          const redirect = safeRedirectPath(router.state.location.href) ?? undefined
+          await signOut(queryClient, { isSessionValid: false })
           await router.navigate({ to: '/login', search: { redirect } })
         }, UNAUTHORIZED_LOGOUT_DELAY_MS)
         return

@@ -4,6 +4,7 @@ import { IconCloudOff, IconListCheck } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
 import { ApiError } from '../../api/client'
+import { useBrowserOnline, useOutboxStatus } from '../../offline/hooks'
 import { subscribe } from '../../offline/outbox'
 import { InstallOffer } from '../../pwa/InstallOffer'
 import { AfterPageSettled } from '../../ui/deferred/page-settled'
@@ -35,8 +36,16 @@ export function TaskListPage() {
   const { t } = useLingui()
   const tasks = useQuery(workerTasksQuery())
   const deviceSets = useDeviceItemSets()
+  const browserOnline = useBrowserOnline()
+  // The outbox's last send got no answer: a list asked for now would wait for its time-out.
+  const serverUnanswered = !useOutboxStatus().online && tasks.isFetching
+  // Decided at once: the cached list, with its Take work buttons, is not shown while a request
+  // that cannot succeed waits for its time-out.
   const unreachable =
-    tasks.fetchStatus === 'paused' || (tasks.error instanceof ApiError && tasks.error.status === 0)
+    !browserOnline ||
+    serverUnanswered ||
+    tasks.fetchStatus === 'paused' ||
+    (tasks.error instanceof ApiError && tasks.error.status === 0)
 
   let content: ReactNode
   if (unreachable) {

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { WorkerItemSet, WorkerTask } from '../../../contract/worker'
 import { saveAnnotation } from '../../offline/item-sets'
 import { ITEM_SET_FINISH } from '../../offline/operations/item-set-finish'
 import { enqueue } from '../../offline/outbox'
 import { storage } from '../../storage'
 import { makeUser, setupApiServer, signedInHandlers } from '../../test/api'
-import { renderApp } from '../../test/render'
+import { createTestQueryClient, renderApp } from '../../test/render'
 import { storeItemSetView } from '../annotate/stored'
 import {
   itemSetHandlers,
@@ -18,8 +18,13 @@ import {
   makeTask,
   resetOfflineDb,
 } from '../annotate/test-fixtures'
+import { workerTasksQuery } from './queries'
 
 const server = setupApiServer()
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 const lock = () => new Date(Date.now() + 60 * 60_000).toISOString()
 
 function tasksAnswer(tasks: WorkerTask[]) {
@@ -134,6 +139,26 @@ describe('the task list offline', () => {
     expect(copy.getByText('Done: 1 of 2')).toBeVisible()
     expect(copy.getByText('1 change not sent yet')).toBeVisible()
     expect(copy.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/tasks/3/55')
+  })
+
+  it('shows the offline view at once when the browser is offline, not the cached online list', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    await storeItemSetView(makeItemSet({ lock_expiration_timestamp: lock() }))
+    // The list from the last visit online, and a request that would only fail at its time-out.
+    const queryClient = createTestQueryClient()
+    queryClient.setQueryData(workerTasksQuery().queryKey, {
+      count: 1,
+      next: null,
+      previous: null,
+      results: [makeTask({ id: 4, description: 'Read the signs' })],
+    })
+    server.use(http.get('/api/endworker/tasks/', () => new Promise<never>(() => {})))
+    renderApp('/tasks', { queryClient })
+
+    expect(await screen.findByText('You are offline')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Take work' })).toBeNull()
+    expect(screen.queryByText('Read the signs')).toBeNull()
+    expect(await screen.findByRole('article', { name: 'Transcribe the street' })).toBeVisible()
   })
 
   it('says when no item set is kept on the device', async () => {

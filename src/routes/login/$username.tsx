@@ -4,7 +4,7 @@ import { LoginPage } from '../../features/auth/LoginPage'
 export const Route = createFileRoute('/login/$username')({
   component: function LoginWithUsername() {
     const { username } = Route.useParams()
-    const { redirect } = Route.useSearch()
-    return <LoginPage username={username} redirect={redirect} />
+    const { redirect, notice } = Route.useSearch()
+    return <LoginPage username={username} redirect={redirect} notice={notice} />
   },
 })

@@ -6,7 +6,7 @@ export const Route = createFileRoute('/login/')({
   // a chunk of its own (with the UI kit's parts it uses) put its drawing a round trip later.
   codeSplitGroupings: [],
   component: function Login() {
-    const { redirect } = Route.useSearch()
-    return <LoginPage redirect={redirect} />
+    const { redirect, notice } = Route.useSearch()
+    return <LoginPage redirect={redirect} notice={notice} />
   },
 })

@@ -36,7 +36,11 @@ export type SampleStore = {
 
 export type TrackerOptions = {
   store: SampleStore
-  submitSample: (payload: TimelogActivityPayload) => void
+  /**
+   * Stores the sample for sending; may resolve once it is stored (sign-out waits on it), to false
+   * when it could not be.
+   */
+  submitSample: (payload: TimelogActivityPayload) => unknown
   submitTransition: (payload: TimelogTransitionPayload) => void
   now?: () => number
   periodMs?: number
@@ -86,7 +90,7 @@ export class ActivityTracker {
     this.store.clear()
     if (stored.success && stored.output.owner === owner) {
       const { lastActivityAt, startedAt } = stored.output
-      this.submit(stored.output, Math.min(lastActivityAt, startedAt + this.periodMs))
+      void this.submit(stored.output, Math.min(lastActivityAt, startedAt + this.periodMs))
     }
   }
 
@@ -97,7 +101,7 @@ export class ActivityTracker {
     this.context = context
     if (!left || !this.owner || this.forcedStop) return
     const now = this.now()
-    this.close(now)
+    void this.close(now)
     this.submitTransition({ source_event: left, target_event: context, occurred_at: iso(now) })
   }
 
@@ -123,7 +127,7 @@ export class ActivityTracker {
         startedAt: now,
         lastActivityAt: now,
       }
-      this.closeTimer = setTimeout(() => this.close(this.now()), this.periodMs)
+      this.closeTimer = setTimeout(() => void this.close(this.now()), this.periodMs)
     }
     const sample = this.sample
     if (kind === 'key') sample.key_clicks += 1
@@ -133,15 +137,19 @@ export class ActivityTracker {
     this.persistSoon(now)
   }
 
-  /** Closes and submits the sample in progress now (the page is hidden or about to go). */
-  flush(): void {
-    this.close(this.now())
+  /**
+   * Closes and submits the sample in progress now (the page is hidden or about to go); resolves
+   * once it is stored for sending, to whether one was stored.
+   */
+  flush(): Promise<boolean> {
+    return this.close(this.now())
   }
 
   /** Submits what was measured and logs nothing more until the next `start`. */
-  forceStop(): void {
-    this.flush()
+  forceStop(): Promise<boolean> {
+    const submitted = this.flush()
     this.forcedStop = true
+    return submitted
   }
 
   /** Stops tracking, keeping the sample in progress stored for the next start. */
@@ -153,18 +161,20 @@ export class ActivityTracker {
     this.context = null
   }
 
-  private close(endedAt: number): void {
+  private close(endedAt: number): Promise<boolean> {
     this.cancelTimers()
     const sample = this.sample
     this.sample = null
     this.store.clear()
-    if (sample) this.submit(sample, endedAt)
+    return sample ? this.submit(sample, endedAt) : Promise.resolve(false)
   }
 
-  private submit(sample: InProgressSample, endedAt: number): void {
+  private async submit(sample: InProgressSample, endedAt: number): Promise<boolean> {
     const { context, mouse_moves, mouse_clicks, key_clicks, startedAt } = sample
-    if (!isRealActivity({ source: context.source, mouse_moves, mouse_clicks, key_clicks })) return
-    this.submitSample({
+    if (!isRealActivity({ source: context.source, mouse_moves, mouse_clicks, key_clicks })) {
+      return false
+    }
+    const stored = await this.submitSample({
       ...context,
       mouse_moves,
       mouse_clicks,
@@ -172,6 +182,7 @@ export class ActivityTracker {
       started_at: iso(startedAt),
       ended_at: iso(Math.max(startedAt, endedAt)),
     })
+    return stored !== false
   }
 
   private cancelTimers(): void {

@@ -1,15 +1,21 @@
 import { useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { TIMELOG_ACTIVITY, TIMELOG_TRANSITION } from '../../../offline/operations/timelog-activity'
-import { enqueue } from '../../../offline/outbox'
+import { enqueue, syncOutbox } from '../../../offline/outbox'
 import { storage } from '../../../storage'
-import { beforeSignOut } from '../../auth/session'
+import { beforeSignOut, type SignOutContext } from '../../auth/session'
 import { activityContextOf } from './activity-context'
 import { type ActivityKind, ActivityTracker } from './tracker'
 
-/** Activity goes through the outbox; a failure to queue it stays silent like its sends (spec 8). */
-function silently(queued: Promise<unknown>): void {
-  void queued.catch(() => undefined)
+/**
+ * Activity goes through the outbox; a failure to queue it stays silent like its sends (spec 8).
+ * Resolves once the op is stored, to whether it could be.
+ */
+function silently(queued: Promise<unknown>): Promise<boolean> {
+  return queued.then(
+    () => true,
+    () => false,
+  )
 }
 
 export const activityTracker = new ActivityTracker({
@@ -19,8 +25,18 @@ export const activityTracker = new ActivityTracker({
     clear: () => storage.remove('activitySample'),
   },
   submitSample: (payload) => silently(enqueue(TIMELOG_ACTIVITY, payload)),
-  submitTransition: (payload) => silently(enqueue(TIMELOG_TRANSITION, payload)),
+  submitTransition: (payload) => void silently(enqueue(TIMELOG_TRANSITION, payload)),
 })
+
+/**
+ * Logout finishes the current activity first (spec): the sample in progress is stored and sent
+ * while the session still accepts it. One the server refuses stays in the outbox, tagged with its
+ * user, for that user's next session.
+ */
+export async function finishActivityBeforeSignOut({ sessionValid }: SignOutContext): Promise<void> {
+  const stored = await activityTracker.forceStop()
+  if (stored && sessionValid) await syncOutbox()
+}
 
 const EVENT_KINDS: [keyof WindowEventMap, ActivityKind][] = [
   ['keydown', 'key'],
@@ -46,12 +62,12 @@ export function useActivityTracker(userId: number | undefined): void {
       return () => window.removeEventListener(type, listener, options)
     })
     const flushWhenHidden = () => {
-      if (document.visibilityState === 'hidden') activityTracker.flush()
+      if (document.visibilityState === 'hidden') void activityTracker.flush()
     }
-    const flush = () => activityTracker.flush()
+    const flush = () => void activityTracker.flush()
     window.addEventListener('pagehide', flush)
     document.addEventListener('visibilitychange', flushWhenHidden)
-    const stopBeforeSignOut = beforeSignOut(() => activityTracker.forceStop())
+    const stopBeforeSignOut = beforeSignOut(finishActivityBeforeSignOut)
     return () => {
       for (const remove of listeners) remove()
       window.removeEventListener('pagehide', flush)
