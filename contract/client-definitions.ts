@@ -300,7 +300,11 @@ export const TASK_TYPE_DEFAULTS = {
 } satisfies TaskTypeSettings
 
 /** The defaults of a new task type on a public or a confidential instance. */
-export function taskTypeDefaults({ publicInstance }: { publicInstance: boolean }): TaskTypeSettings {
+export function taskTypeDefaults({
+  publicInstance,
+}: {
+  publicInstance: boolean
+}): TaskTypeSettings {
   return { ...TASK_TYPE_DEFAULTS, encrypt_audio: !publicInstance }
 }
 
