@@ -17,7 +17,7 @@ import {
 } from '../review/test-fixtures'
 import { addWorker } from '../worker-tasks/test-fixtures'
 import { taskContentKey } from './protection/key-store'
-import { storeProtectedAudio } from './protection/store-protected'
+import { plainAudioFolder, storeProtectedAudio } from './protection/store-protected'
 import { storeStream } from './storage'
 
 /**
@@ -65,7 +65,7 @@ beforeAll(async () => {
   k = key.contentKey.key.toString('base64url')
   const encrypted = await storeProtectedAudio(
     t.mediaDir,
-    taskId,
+    plainAudioFolder(t.mediaDir, taskId),
     Readable.from([toneWav([440], 400)]),
     protectedUuid,
     key.contentKey,
