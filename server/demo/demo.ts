@@ -288,8 +288,8 @@ async function insertDefinitionsAndTasks(
     contentKeyId: async () => null,
   })
   const protectedTaskId = await insertTypeAndTask(db, definitions, {
-    typeName: 'Demo transcription, protected audio',
-    description: 'Confidential demo batch: three recordings stored only encrypted',
+    typeName: 'Confidential transcription (protected audio)',
+    description: 'Confidential batch: three recordings stored only encrypted',
     encryptAudio: true,
     audio: files.protectedAudio,
     images: files.protectedImages,
