@@ -220,6 +220,37 @@ describe('POST /api/media/encaudio/license/', () => {
   })
 })
 
+describe('a clone of a protected task', () => {
+  it('copies the encrypted files with a copy of the key, for its own audience', async () => {
+    const client = await signIn(t, { roles: ['client'] })
+    await t.db
+      .insert(clientGroupMembers)
+      .values({ groupId: scenario.scenario.clientGroupId, userId: client.user.id })
+    const cloned = await client.post(`client/tasks/${taskId}/clone/`)
+    expect(cloned.statusCode, cloned.body).toBe(201)
+    expect(cloned.json().encrypt_audio).toBe(true)
+    const cloneId: number = cloned.json().id
+    const [key] = await t.db
+      .select()
+      .from(mediaContentKeys)
+      .where(eq(mediaContentKeys.taskId, cloneId))
+    expect(key!.keyId).toBe(kid)
+    const media = await t.db.select().from(mediaObjects).where(eq(mediaObjects.taskId, cloneId))
+    expect(media.map((row) => [row.mimeType, row.contentKeyId]).sort()).toEqual([
+      ['audio/mp4', key!.id],
+      ['audio/wav', null],
+    ])
+    const preview = await client.get(`client/fake-tasks/${cloneId}/`)
+    expect(preview.json().encrypt_audio).toBe(true)
+    const [item] = preview.json().items as { id: number; data: { recording: { uuid: string } } }[]
+    const audio = await client.get(
+      `client/fake-tasks/${cloneId}/media/${item!.id}/${item!.data.recording.uuid}/`,
+    )
+    expect(audio.headers['x-media-protection']).toBe('clearkey')
+    expect((await licence(client, keysOf([kid]))).statusCode).toBe(200)
+  })
+})
+
 describe('the keys stay on the server', () => {
   it('are kept wrapped, and in no export, log or stored file', async () => {
     const [row] = await t.db
