@@ -116,6 +116,29 @@ describe('a protected task', () => {
     expect(fs.existsSync(plainAudioFolder(intake.t.mediaDir, taskId))).toBe(false)
   })
 
+  it("refuses another task's recordings by uuid, which are not this task's to protect", async () => {
+    const own = await intake.definitionsWith({ itemSchema: recordingSchema, encryptAudio: true })
+    const made = await uploadTask(intake.client, requiredFields(own), {
+      name: 'data.zip',
+      content: protectedZip(),
+    })
+    const media = await intake.t.db
+      .select()
+      .from(mediaObjects)
+      .where(eq(mediaObjects.taskId, made.json().id))
+      .orderBy(mediaObjects.originalName)
+    const [recording, , picture] = media.map((row) => row.uuid)
+    const reused = jsonl([{ prompt: 'again', recording, picture }])
+    const refused = await uploadTask(intake.client, requiredFields(own), {
+      name: 'again.jsonl',
+      content: reused,
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().fields.file).toEqual([
+      `Line 1: the recording ${recording} belongs to another task; a task with protected audio takes its recordings in the ZIP, to store them encrypted.`,
+    ])
+  })
+
   it('after an import killed between storing and encrypting, no plain file is left', async () => {
     const own = await intake.definitionsWith({ itemSchema: recordingSchema, encryptAudio: true })
     const zip = protectedZip()

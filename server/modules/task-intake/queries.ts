@@ -105,6 +105,15 @@ export async function unusableMediaUuids(
   return new Set(uuids.filter((uuid) => !found.has(uuid)))
 }
 
+/** Of these media uuids, the audio files (another task's recordings, plain or protected). */
+export async function audioMediaUuids(db: Db, uuids: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ uuid: mediaObjects.uuid })
+    .from(mediaObjects)
+    .where(and(inArray(mediaObjects.uuid, uuids), sql`${mediaObjects.mimeType} like 'audio/%'`))
+  return new Set(rows.map((row) => row.uuid))
+}
+
 export const insertTask = rowsById(tasks, 'task').insert
 
 export type MediaObjectRow = typeof mediaObjects.$inferInsert

@@ -18,6 +18,7 @@ import { type ImportContext, importTask } from './import'
 import { type ItemRules, itemRulesOf } from './item-rules'
 import type { ImportJobs } from './jobs'
 import {
+  audioMediaUuids,
   currentVersionId,
   existingLanguageIds,
   findTaskType,
@@ -70,7 +71,7 @@ export async function createTaskFromUpload(
       deps,
       { path: mediaFilePath(deps.mediaDir, file.storageKey), name: file.fileName },
       rules,
-      taskType.clientGroupId,
+      taskType,
     )
 
     const percent = taskType.maxItemsPerUserPercent
@@ -175,7 +176,7 @@ async function checkFile(
   deps: Pick<IntakeDeps, 'db' | 'zipLimits'>,
   file: { path: string; name: string },
   rules: ItemRules,
-  clientGroupId: number,
+  { clientGroupId, encryptAudio }: { clientGroupId: number; encryptAudio: boolean },
 ): Promise<number> {
   const { db } = deps
   const problems: string[] = []
@@ -214,6 +215,13 @@ async function checkFile(
       const chunk = uuids.slice(start, start + MEDIA_UUIDS_PER_QUERY)
       for (const uuid of await unusableMediaUuids(db, chunk, clientGroupId)) {
         problems.push(`${uuidPlaces.get(uuid)}: there is no media file ${uuid}.`)
+      }
+      // Another task's recording is plain, or encrypted with that task's key for its people.
+      if (!encryptAudio) continue
+      for (const uuid of await audioMediaUuids(db, chunk)) {
+        problems.push(
+          `${uuidPlaces.get(uuid)}: the recording ${uuid} belongs to another task; a task with protected audio takes its recordings in the ZIP, to store them encrypted.`,
+        )
       }
     }
   }
