@@ -272,6 +272,8 @@ export const TaskSchema = v.object({
   protocol: VersionedRefSchema,
   is_fixed_sets: v.boolean(),
   download_enabled: v.boolean(),
+  /** The task's audio is stored only encrypted (its type's "Protect audio" when it was made). */
+  encrypt_audio: v.boolean(),
   items_per_set: v.number(),
   max_items_per_user: v.nullable(v.number()),
   metadata: v.record(v.string(), v.string()),
@@ -411,6 +413,8 @@ export const FakeTaskSchema = v.object({
   task_id: IdSchema,
   schema: IdSchema,
   protocol: IdSchema,
+  /** The task's audio is protected: played through the manifest and the licence call. */
+  encrypt_audio: v.boolean(),
   offset: v.number(),
   next_offset: v.nullable(v.number()),
   /** What a worker's lock would be: now plus the task type's lock time. Nothing is locked. */

@@ -24,6 +24,7 @@ export async function findTaskType(db: Db, id: number) {
       itemsPerSet: taskTypes.itemsPerSet,
       maxItemsPerUserPercent: taskTypes.maxItemsPerUserPercent,
       downloadEnabled: taskTypes.downloadEnabled,
+      encryptAudio: taskTypes.encryptAudio,
       defaultMetadata: taskTypes.defaultMetadata,
       defaultProjectId: taskTypes.defaultProjectId,
       schemaId: taskTypes.schemaId,
@@ -102,6 +103,15 @@ export async function unusableMediaUuids(
     .where(and(inArray(mediaObjects.uuid, uuids), eq(taskTypes.clientGroupId, clientGroupId)))
   const found = new Set(usable.map((row) => row.uuid))
   return new Set(uuids.filter((uuid) => !found.has(uuid)))
+}
+
+/** Of these media uuids, the audio files (another task's recordings, plain or protected). */
+export async function audioMediaUuids(db: Db, uuids: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ uuid: mediaObjects.uuid })
+    .from(mediaObjects)
+    .where(and(inArray(mediaObjects.uuid, uuids), sql`${mediaObjects.mimeType} like 'audio/%'`))
+  return new Set(rows.map((row) => row.uuid))
 }
 
 export const insertTask = rowsById(tasks, 'task').insert
@@ -190,6 +200,7 @@ export async function taskToImport(db: Db, taskId: number) {
       schemaId: tasks.schemaId,
       isFixedSets: tasks.isFixedSets,
       itemsPerSet: tasks.itemsPerSet,
+      encryptAudio: tasks.encryptAudio,
       sourceFileId: tasks.sourceFileId,
       processingError: tasks.processingError,
       sourceKey: mediaObjects.storageKey,

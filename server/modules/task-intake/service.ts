@@ -12,15 +12,15 @@ import type { SessionUser } from '../../http/augment'
 import { badRequest, type FieldProblems, HttpError, invalidFields } from '../../http/errors'
 import { type ApiMessage, withValues } from '../../http/i18n'
 import { validateRequestPart } from '../../http/valibot'
-import type { JobLogger } from '../../jobs/queue'
 import { assertInClientScope, clientScopeOf } from '../client-groups/scope'
 import { mediaFilePath, removeStoredFile } from '../media/storage'
 import type { ReceivedUpload } from '../media/upload'
 import { FileProblems } from './file-problems'
-import { importTask } from './import'
+import { type ImportContext, importTask } from './import'
 import { type ItemRules, itemRulesOf } from './item-rules'
 import type { ImportJobs } from './jobs'
 import {
+  audioMediaUuids,
   currentVersionId,
   existingLanguageIds,
   findTaskType,
@@ -35,13 +35,8 @@ import {
 } from './queries'
 import { placeOf } from './records'
 import { checkedItems, openDataSource } from './source'
-import type { ZipLimits } from './zip-entries'
 
-export type IntakeDeps = {
-  db: Db
-  mediaDir: string
-  logger: JobLogger
-  zipLimits: ZipLimits
+export type IntakeDeps = ImportContext & {
   /** Null without a job queue: the import then runs before the upload is answered. */
   importJobs: ImportJobs | null
 }
@@ -78,7 +73,7 @@ export async function createTaskFromUpload(
       deps,
       { path: mediaFilePath(deps.mediaDir, file.storageKey), name: file.fileName },
       rules,
-      taskType.clientGroupId,
+      taskType,
     )
 
     const percent = taskType.maxItemsPerUserPercent
@@ -106,6 +101,7 @@ export async function createTaskFromUpload(
         protocolId,
         isFixedSets: taskType.isFixedSets,
         downloadEnabled: taskType.downloadEnabled,
+        encryptAudio: taskType.encryptAudio,
         itemsPerSet: taskType.itemsPerSet,
         maxItemsPerUser: percent < 100 ? Math.max(1, Math.ceil((itemCount * percent) / 100)) : null,
         metadata: { ...taskType.defaultMetadata, ...fields.metadata },
@@ -182,7 +178,7 @@ async function checkFile(
   deps: Pick<IntakeDeps, 'db' | 'zipLimits'>,
   file: { path: string; name: string },
   rules: ItemRules,
-  clientGroupId: number,
+  { clientGroupId, encryptAudio }: { clientGroupId: number; encryptAudio: boolean },
 ): Promise<number> {
   const { db } = deps
   const problems: ApiMessage[] = []
@@ -224,6 +220,18 @@ async function checkFile(
       const chunk = uuids.slice(start, start + MEDIA_UUIDS_PER_QUERY)
       for (const uuid of await unusableMediaUuids(db, chunk, clientGroupId)) {
         const problem = withValues(msg({ message: 'there is no media file {uuid}.' }), { uuid })
+        problems.push(withValues(placedProblem, { place: uuidPlaces.get(uuid), problem }))
+      }
+      // Another task's recording is plain, or encrypted with that task's key for its people.
+      if (!encryptAudio) continue
+      for (const uuid of await audioMediaUuids(db, chunk)) {
+        const problem = withValues(
+          msg({
+            message:
+              'the recording {uuid} belongs to another task; a task with protected audio takes its recordings in the ZIP, to store them encrypted.',
+          }),
+          { uuid },
+        )
         problems.push(withValues(placedProblem, { place: uuidPlaces.get(uuid), problem }))
       }
     }
