@@ -81,6 +81,21 @@ describe('tasks list', () => {
     expect(router.state.location.search).not.toHaveProperty('status')
   })
 
+  it('says "Nothing hidden" only when no status is hidden, never beside a hidden one', async () => {
+    recordListCalls()
+    const user = userEvent.setup()
+    renderApp('/client/tasks/active')
+    await shown('March recordings')
+
+    const hidden = screen.getByRole('combobox', { name: 'Statuses hidden' })
+    expect(hidden).not.toHaveAttribute('placeholder')
+
+    // Backspace in the field takes back the last hidden status (Archived, the default).
+    await user.click(hidden)
+    await user.keyboard('{Backspace}')
+    await waitFor(() => expect(hidden).toHaveAttribute('placeholder', 'Nothing hidden'))
+  })
+
   it("shows the server's 400 when a hand-made URL gives both status filters", async () => {
     server.use(
       http.get('/api/client/tasks/', () =>
