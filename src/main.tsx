@@ -12,10 +12,10 @@ import { createQueryClient, queryPersister } from './api/query-client'
 import { activateDisplayLanguage, i18n } from './i18n/i18n'
 import { createAppRouter, preloadStartUpPage } from './router'
 import { storage } from './storage'
-import { ThemedMantineProvider } from './theme'
 import { nextTask } from './ui/deferred/next-task'
 import { AfterPageSettled, watchFirstPage, whenPageSettled } from './ui/deferred/page-settled'
 import { lazyNamed } from './ui/lazy-named'
+import { ThemedMantineProvider } from './ui/theme'
 
 // Neither is part of the first screen: they load once the page has settled, keeping start-up
 // small and the first page's connection free.

@@ -16,8 +16,8 @@ import { createQueryClient } from '../api/query-client'
 import { i18n } from '../i18n/i18n'
 import { routeTree } from '../routeTree.gen'
 import { storage } from '../storage'
-import { ThemedMantineProvider } from '../theme'
 import { watchFirstPage } from '../ui/deferred/page-settled'
+import { ThemedMantineProvider } from '../ui/theme'
 
 // Router scroll restoration calls it; jsdom only logs that it is missing.
 window.scrollTo = () => {}

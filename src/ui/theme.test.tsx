@@ -2,7 +2,7 @@ import { Modal, MultiSelect, Select } from '@mantine/core'
 import { DatePicker } from '@mantine/dates'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createTestQueryClient, TestProviders } from './test/render'
+import { createTestQueryClient, TestProviders } from '../test/render'
 
 function renderThemed(children: React.ReactNode) {
   return render(<TestProviders queryClient={createTestQueryClient()}>{children}</TestProviders>)
