@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { Task } from '../../../../../contract/client-tasks'
 import { apiError, setupApiServer, signedInHandlers } from '../../../../test/api'
+import { pickDay } from '../../../../test/pick-day'
 import { renderApp } from '../../../../test/render'
 import { clientGroupsHandler } from '../../definitions/test-fixtures'
 import { makeTask, page } from '../test-fixtures'
@@ -124,7 +125,8 @@ describe('tasks list', () => {
     await user.type(screen.getByRole('textbox', { name: 'Metadata value 1' }), 'march')
     await waitFor(() => expect(lastCall(calls)).toMatchObject({ metadata__batch: 'march' }))
 
-    await user.type(screen.getByLabelText('Created from'), '2026-03-01')
+    await pickDay(user, 'Created from', '2026-03-01')
+    expect(screen.getByRole('button', { name: 'Created from' })).toHaveTextContent('01 Mar 2026')
     await waitFor(() =>
       expect(lastCall(calls).timeframe_start).toBe(new Date(2026, 2, 1).toISOString()),
     )
