@@ -1,8 +1,10 @@
 import { Modal, MultiSelect, Select } from '@mantine/core'
 import { DatePicker } from '@mantine/dates'
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { createTestQueryClient, TestProviders } from '../test/render'
+import { DayInput } from './forms/DayInput'
 
 function renderThemed(children: React.ReactNode) {
   return render(<TestProviders queryClient={createTestQueryClient()}>{children}</TestProviders>)
@@ -26,6 +28,13 @@ describe('the theme', () => {
       </>,
     )
     expect(screen.getAllByRole('button', { name: 'Clear' })).toHaveLength(2)
+  })
+
+  it("names a day input's calendar by the input's label", async () => {
+    renderThemed(<DayInput label="From" value="2026-03-04" onChange={() => {}} />)
+    await userEvent.click(screen.getByRole('button', { name: 'From' }))
+    const calendar = screen.getByRole('dialog', { name: /From/ })
+    expect(within(calendar).getByRole('button', { name: 'Next month' })).toBeVisible()
   })
 
   it("names a calendar's previous and next buttons", () => {

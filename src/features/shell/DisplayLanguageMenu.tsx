@@ -36,7 +36,7 @@ export function DisplayLanguageMenu() {
           size="compact-sm"
           leftSection={<IconLanguage size={16} aria-hidden />}
           // The name holds the visible code, so speech control finds the button by it.
-          aria-label={t`Display language: ${displayLanguageNames[current]} (${code})`}
+          aria-label={t`Display language ${code}: ${displayLanguageNames[current]}`}
         >
           {code}
         </Button>

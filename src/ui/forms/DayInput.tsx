@@ -2,6 +2,7 @@ import '@mantine/dates/styles.layer.css'
 import { useLingui } from '@lingui/react/macro'
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates'
 import { IconCalendar } from '@tabler/icons-react'
+import { useId } from 'react'
 import { DATE_FORMAT } from '../../../contract/constants'
 
 type DayInputProps = Omit<
@@ -20,8 +21,12 @@ type DayInputProps = Omit<
  */
 export function DayInput({ value, onChange, clearable = true, ...props }: DayInputProps) {
   const { i18n } = useLingui()
+  // One id for the input and its popover: the calendar is then named by the input's label.
+  const id = useId()
   return (
     <DatePickerInput
+      id={id}
+      popoverProps={{ id }}
       valueFormat={DATE_FORMAT}
       locale={i18n.locale}
       leftSection={<IconCalendar size={16} aria-hidden />}
