@@ -265,6 +265,9 @@ export async function pickDay(
   await calendar.getByRole('button', { name: String(year), exact: true }).click()
   await calendar.getByRole('button', { name: MONTHS[month - 1], exact: true }).click()
   await calendar
-    .getByRole('button', { name: name({ day: 'numeric', month: 'long', year: 'numeric' }) })
+    .getByRole('button', {
+      name: name({ day: 'numeric', month: 'long', year: 'numeric' }),
+      exact: true,
+    })
     .click()
 }
