@@ -1,7 +1,6 @@
 import './ui/styles/start-up.css'
 import './pwa/install-prompt'
 import { I18nProvider } from '@lingui/react'
-import { MantineProvider } from '@mantine/core'
 import {
   PersistQueryClientProvider,
   type PersistQueryClientProviderProps,
@@ -13,10 +12,10 @@ import { createQueryClient, queryPersister } from './api/query-client'
 import { activateDisplayLanguage, i18n } from './i18n/i18n'
 import { createAppRouter, preloadStartUpPage } from './router'
 import { storage } from './storage'
-import { theme } from './theme'
 import { nextTask } from './ui/deferred/next-task'
 import { AfterPageSettled, watchFirstPage, whenPageSettled } from './ui/deferred/page-settled'
 import { lazyNamed } from './ui/lazy-named'
+import { ThemedMantineProvider } from './ui/theme'
 
 // Neither is part of the first screen: they load once the page has settled, keeping start-up
 // small and the first page's connection free.
@@ -57,7 +56,7 @@ async function start() {
     root.render(
       <StrictMode>
         <I18nProvider i18n={i18n}>
-          <MantineProvider theme={theme} defaultColorScheme="auto">
+          <ThemedMantineProvider defaultColorScheme="auto">
             <AfterPageSettled>
               <Suspense fallback={null}>
                 <Notifications position="top-right" />
@@ -67,7 +66,7 @@ async function start() {
             <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
               <RouterProvider router={router} />
             </PersistQueryClientProvider>
-          </MantineProvider>
+          </ThemedMantineProvider>
         </I18nProvider>
       </StrictMode>,
     ),

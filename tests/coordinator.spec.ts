@@ -149,7 +149,7 @@ test('a coordinator invites, approves, groups, ends a lock and anonymizes a work
       .getByRole('table', { name: 'Item sets' })
       .getByRole('row', { name: new RegExp(`#${itemSetId}`) })
     await expect(setRow.getByText('1 of 3 items')).toBeVisible()
-    await setRow.getByRole('button', { name: `End the lock of set ${itemSetId}` }).click()
+    await setRow.getByRole('button', { name: `End lock of set ${itemSetId}` }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'End lock' }).click()
     await expect(setRow.getByText('Ended')).toBeVisible()
     // The done item stays; the row still counts what the set held.

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { expect, signInAs, test } from './fixtures'
+import { expect, pickDay, signInAs, test } from './fixtures'
 
 const MASTER_FILE = [
   'user,ratio,valid_from,valid_to',
@@ -43,8 +43,8 @@ test('a finance manager loads a master file, runs an export and downloads it', a
 
   await page.getByRole('link', { name: 'Finance exports' }).click()
   const form = page.getByRole('form', { name: 'New finance export' })
-  await form.getByLabel('From').fill('2025-01-01')
-  await form.getByLabel('To').fill('2025-12-31')
+  await pickDay(page, form, 'From', '2025-01-01')
+  await pickDay(page, form, 'To', '2025-12-31')
   await form.getByRole('button', { name: 'Start the export' }).click()
   const exports = page.getByRole('table', { name: 'Finance exports' })
   const row = exports.getByRole('row').filter({ hasText: '01 Jan 2025' }).first()

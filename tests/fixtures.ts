@@ -5,6 +5,7 @@ import {
   test as base,
   type ConsoleMessage,
   expect,
+  type Locator,
   type Page,
 } from '@playwright/test'
 import type { Paged } from '../contract/common'
@@ -228,4 +229,45 @@ export function apiSend<T>(page: Page, method: string, path: string, body?: unkn
     },
     { method, url: `/api/${path}`, body },
   )
+}
+
+// --- Day inputs --------------------------------------------------------------------------------
+
+/** dayjs's English short month names, as Mantine's calendar shows them. */
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')
+
+/**
+ * Picks `day` ('YYYY-MM-DD') in the calendar of the day input labelled `label` within `scope`, as
+ * a user does: up to the decade, then the year, the month and the day.
+ */
+export async function pickDay(
+  page: Page,
+  scope: Page | Locator,
+  label: string,
+  day: string,
+): Promise<void> {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  const inEnglish = new Date(Date.UTC(year, month - 1, date))
+  const name = (options: Intl.DateTimeFormatOptions) =>
+    inEnglish.toLocaleDateString('en-GB', { timeZone: 'UTC', ...options })
+  await scope.getByRole('button', { name: label, exact: true }).click()
+  const calendar = page.getByRole('dialog').last()
+  await calendar.getByRole('button', { name: /^\p{L}+ \d{4}$/u }).click()
+  await calendar.getByRole('button', { name: /^\d{4}$/ }).click()
+  const decade = async () =>
+    Number((await calendar.getByText(/^\d{4} – \d{4}$/).textContent())?.slice(0, 4))
+  while (year < (await decade())) {
+    await calendar.getByRole('button', { name: 'Previous decade' }).click()
+  }
+  while (year > (await decade()) + 9) {
+    await calendar.getByRole('button', { name: 'Next decade' }).click()
+  }
+  await calendar.getByRole('button', { name: String(year), exact: true }).click()
+  await calendar.getByRole('button', { name: MONTHS[month - 1], exact: true }).click()
+  await calendar
+    .getByRole('button', {
+      name: name({ day: 'numeric', month: 'long', year: 'numeric' }),
+      exact: true,
+    })
+    .click()
 }

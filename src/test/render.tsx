@@ -1,5 +1,4 @@
 import { I18nProvider } from '@lingui/react'
-import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import {
@@ -17,8 +16,8 @@ import { createQueryClient } from '../api/query-client'
 import { i18n } from '../i18n/i18n'
 import { routeTree } from '../routeTree.gen'
 import { storage } from '../storage'
-import { theme } from '../theme'
 import { watchFirstPage } from '../ui/deferred/page-settled'
+import { ThemedMantineProvider } from '../ui/theme'
 
 // Router scroll restoration calls it; jsdom only logs that it is missing.
 window.scrollTo = () => {}
@@ -59,10 +58,10 @@ export function TestProviders({
 }) {
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} env="test">
+      <ThemedMantineProvider env="test">
         <Notifications />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </MantineProvider>
+      </ThemedMantineProvider>
     </I18nProvider>
   )
 }

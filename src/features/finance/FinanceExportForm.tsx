@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Button, Group, MultiSelect, Select, SimpleGrid, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import dayjs from 'dayjs'
 import {
@@ -7,6 +7,7 @@ import {
   type FinanceExportInput,
   FinanceExportInputSchema,
 } from '../../../contract/finance'
+import { DayInput } from '../../ui/forms/DayInput'
 import { FormError } from '../../ui/forms/FormError'
 import { useForm } from '../../ui/forms/use-form'
 import { BELOW_INPUT } from './input-order'
@@ -72,8 +73,8 @@ export function FinanceExportForm({
       <Stack gap="sm">
         <FormError message={form.generalError} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput type="date" label={t`From`} {...form.textInput('date_from')} />
-          <TextInput type="date" label={t`To`} {...form.textInput('date_to')} />
+          <DayInput label={t`From`} clearable={false} {...form.field('date_from')} />
+          <DayInput label={t`To`} clearable={false} {...form.field('date_to')} />
           <Select
             label={t`Time zone`}
             inputWrapperOrder={BELOW_INPUT}

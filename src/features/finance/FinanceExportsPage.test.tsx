@@ -1,8 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { FinanceExport } from '../../../contract/finance'
 import { setupApiServer } from '../../test/api'
+import { pickDay } from '../../test/pick-day'
 import { renderWithRouter } from '../../test/render'
 import { FinanceExportsPage } from './FinanceExportsPage'
 
@@ -48,10 +50,12 @@ describe('the finance exports page', { timeout: 30_000 }, () => {
 
   it('keeps the period typed in the form across a reload', async () => {
     const first = renderWithRouter(<FinanceExportsPage />)
-    const from = await screen.findByLabelText('From', {}, { timeout: 10_000 })
-    fireEvent.change(from, { target: { value: '2029-05-01' } })
+    await screen.findByRole('button', { name: 'From' }, { timeout: 10_000 })
+    await pickDay(userEvent.setup(), 'From', '2029-05-01')
     first.unmount()
     renderWithRouter(<FinanceExportsPage />)
-    expect(await screen.findByLabelText('From', {}, { timeout: 10_000 })).toHaveValue('2029-05-01')
+    expect(
+      await screen.findByRole('button', { name: 'From' }, { timeout: 10_000 }),
+    ).toHaveTextContent('01 May 2029')
   })
 })

@@ -6,6 +6,7 @@ import {
   type RatioIntervalInput,
   RatioIntervalInputSchema,
 } from '../../../contract/finance'
+import { DayInput } from '../../ui/forms/DayInput'
 import { FormError } from '../../ui/forms/FormError'
 import { useForm } from '../../ui/forms/use-form'
 import { BELOW_INPUT } from './input-order'
@@ -78,13 +79,12 @@ export function RatioIntervalForm({ editing, submit, onSaved, onCancel }: RatioI
             allowDecimal={false}
             {...form.field('ratio')}
           />
-          <TextInput type="date" label={t`Valid from`} {...form.textInput('valid_from')} />
-          <TextInput
-            type="date"
+          <DayInput label={t`Valid from`} clearable={false} {...form.field('valid_from')} />
+          <DayInput
             label={t`Valid to`}
             inputWrapperOrder={BELOW_INPUT}
             description={t`The last day; empty for no end.`}
-            {...form.textInput('valid_to')}
+            {...form.field('valid_to')}
           />
         </SimpleGrid>
         <Checkbox

@@ -11,7 +11,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core'
@@ -25,6 +24,7 @@ import {
 } from '../../../contract/finance'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import type { DataColumn } from '../../ui/DataTable'
+import { DayInput } from '../../ui/forms/DayInput'
 import { FormError } from '../../ui/forms/FormError'
 import { generalMessage } from '../../ui/forms/form-errors'
 import { useForm } from '../../ui/forms/use-form'
@@ -164,11 +164,10 @@ export function RatioIntervalsPage() {
           searchable
           clearable
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t`In force on`}
-          value={filters.date ?? ''}
-          onChange={(event) => filter({ date: event.currentTarget.value || undefined })}
+          value={filters.date}
+          onChange={(day) => filter({ date: day || undefined })}
         />
       </SimpleGrid>
       <PagedTable
@@ -246,7 +245,7 @@ function EndForm({ interval, onDone }: { interval: RatioInterval; onDone: () => 
             {interval.user.username}, {interval.ratio}% from {formatDate(interval.valid_from)}
           </Trans>
         </Text>
-        <TextInput type="date" label={t`Last day`} {...form.textInput('valid_to')} />
+        <DayInput label={t`Last day`} clearable={false} {...form.field('valid_to')} />
         <Checkbox
           label={t`This change corrects an exported period`}
           checked={form.values.correct_exported}

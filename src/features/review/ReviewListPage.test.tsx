@@ -81,6 +81,13 @@ describe('the review list of a batch', () => {
     expect(api.stored().error_types).toEqual(['LEXICAL', 'GRAMMATICAL'])
   })
 
+  it('counts a batch of one item in the singular', async () => {
+    reviewServer()
+    renderWithRouter(<ReviewListPage taskId={12} via="locked" />)
+    await card()
+    expect(screen.getByText('1 item', { exact: true })).toBeVisible()
+  })
+
   it('takes the next items on request, keeping them on the device in place of the old batch', async () => {
     const api = reviewServer()
     renderWithRouter(<ReviewListPage taskId={12} via="locked" />)

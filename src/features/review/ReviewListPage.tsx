@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core'
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
@@ -103,7 +103,7 @@ export function ReviewListPage({ taskId, via }: ReviewListPageProps) {
         )}
         {items.data && (
           <Badge variant="light" size="lg">
-            <Trans>{items.data.count} items</Trans>
+            <Plural value={items.data.count} one="# item" other="# items" />
           </Badge>
         )}
         {via === 'locked' && (

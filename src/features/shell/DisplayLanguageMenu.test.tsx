@@ -20,7 +20,7 @@ describe('display language menu before the page has settled', () => {
     )
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
 
-    await user.click(screen.getByRole('button', { name: 'Display language: English' }))
+    await user.click(screen.getByRole('button', { name: 'Display language EN: English' }))
 
     expect(await screen.findByRole('menuitem', { name: 'Français' })).toBeInTheDocument()
     expect(screen.getByRole('menuitem', { name: 'English' })).toHaveAttribute(

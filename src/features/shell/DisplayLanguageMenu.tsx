@@ -21,6 +21,7 @@ async function loadChoices() {
 export function DisplayLanguageMenu() {
   const { t, i18n } = useLingui()
   const current = resolveDisplayLanguage(i18n.locale)
+  const code = current.toUpperCase()
   const settled = usePageSettled()
   useEffect(() => {
     if (settled) loadChoices().catch(() => undefined)
@@ -34,9 +35,10 @@ export function DisplayLanguageMenu() {
           variant="subtle"
           size="compact-sm"
           leftSection={<IconLanguage size={16} aria-hidden />}
-          aria-label={t`Display language: ${displayLanguageNames[current]}`}
+          // The name holds the visible code, so speech control finds the button by it.
+          aria-label={t`Display language ${code}: ${displayLanguageNames[current]}`}
         >
-          {current.toUpperCase()}
+          {code}
         </Button>
       }
       prepare={loadChoices}

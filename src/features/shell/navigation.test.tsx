@@ -237,7 +237,7 @@ describe('display language menu', () => {
     server.use(...signedInHandlers())
     renderApp('/timelogs')
 
-    await user.click(await screen.findByRole('button', { name: 'Display language: English' }))
+    await user.click(await screen.findByRole('button', { name: 'Display language EN: English' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Français' }))
 
     await waitFor(() => expect(i18n.locale).toBe('fr'))

@@ -44,7 +44,7 @@ describe('the coordinator item sets page', { timeout: 15_000 }, () => {
     const row = await screen.findByRole('row', { name: /#41/ }, { timeout: 4000 })
     expect(within(row).getByText('Street recordings')).toBeInTheDocument()
     expect(within(row).getByText('1 of 3 items')).toBeInTheDocument()
-    await user.click(within(row).getByRole('button', { name: 'End the lock of set 41' }))
+    await user.click(within(row).getByRole('button', { name: 'End lock of set 41' }))
     const dialog = await screen.findByRole('dialog', { name: 'End the lock of set 41?' })
     await user.click(within(dialog).getByRole('button', { name: 'End lock' }))
     await waitFor(() => expect(body?.lock_expiration_timestamp).toBeDefined())

@@ -116,7 +116,7 @@ export function ItemSetsPage({ search, onSearch }: ItemSetsPageProps) {
           leftSection={<IconLockOpen size={16} aria-hidden />}
           disabled={!set.is_locked}
           onClick={() => setEnding(set)}
-          aria-label={t`End the lock of set ${set.id}`}
+          aria-label={t`End lock of set ${set.id}`}
         >
           <Trans>End lock</Trans>
         </Button>

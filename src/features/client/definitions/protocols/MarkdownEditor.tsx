@@ -30,7 +30,8 @@ export function MarkdownEditor({ value, onChange, error }: MarkdownEditorProps) 
           {t`Preview`}
         </Text>
         <Paper withBorder p="sm" component="section" aria-label={t`Protocol preview`}>
-          <ScrollArea.Autosize mah={560}>
+          {/* Focusable, so a keyboard can scroll a long preview. */}
+          <ScrollArea.Autosize mah={560} viewportProps={{ tabIndex: 0 }}>
             <ProtocolViewer
               protocol={{ serving_type: 'TXT', content: value, diff: null, show_changes: false }}
             />

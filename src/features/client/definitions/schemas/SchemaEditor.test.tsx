@@ -29,9 +29,27 @@ async function openJson(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('the schema editor', () => {
+  it('starts empty asking for an annotation field, and names no internal key when saved so', async () => {
+    const { user } = await renderCreator()
+    expect(screen.queryByText(/to fix before saving/)).toBeNull()
+    expect(
+      screen.getByText('No fields yet: add at least one for workers to fill in.'),
+    ).toBeVisible()
+
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Empty')
+    await user.click(screen.getByRole('button', { name: 'Create the schema' }))
+    const problems = await screen.findByRole('alert', { name: '1 problem to fix before saving' })
+    expect(problems).toHaveTextContent('Annotation fields: Define at least one annotation field.')
+    expect(document.body).not.toHaveTextContent('annotation_schema')
+  })
+
   it('adds a field, shown at once by the real widget in the live preview', async () => {
     const { user } = await renderCreator()
-    expect(screen.getByText('The preview appears once the schema has no problems.')).toBeVisible()
+    expect(
+      screen.getByText(
+        'The preview appears once the schema has an annotation field and no problems.',
+      ),
+    ).toBeVisible()
 
     await addAnnotationField(user)
 
@@ -173,7 +191,7 @@ describe('the schema editor', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Schema JSON' }), {
       target: { value: wrongShape },
     })
-    expect(screen.getByText('annotation_schema.a.widget.config')).toBeVisible()
+    expect(screen.getByText('a.widget.config')).toBeVisible()
     expect(screen.getByRole('textbox', { name: 'Schema JSON' })).toHaveValue(wrongShape)
 
     await user.click(

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core'
 import { IconDownload, IconTrash } from '@tabler/icons-react'
+import type { Ref } from 'react'
 import { DUMP_OPTIONS, type Dump } from '../../../../../contract/client-tasks'
 import { formatDateTime, formatPercent } from '../format'
 import { DUMP_FORMAT_TEXTS, DUMP_OPTION_TEXTS } from './options'
@@ -8,6 +9,7 @@ import { DUMP_FORMAT_TEXTS, DUMP_OPTION_TEXTS } from './options'
 const STATUS_COLOURS = { PROCESSING: 'cyan', FINISHED: 'green', FAILED: 'red' } as const
 
 type DumpStatusProps = {
+  ref?: Ref<HTMLElement>
   dump: Dump
   downloading: boolean
   onDownload: () => void
@@ -15,7 +17,7 @@ type DumpStatusProps = {
 }
 
 /** The latest export: its state and progress, the options it used, download and delete. */
-export function DumpStatus({ dump, downloading, onDownload, onDelete }: DumpStatusProps) {
+export function DumpStatus({ ref, dump, downloading, onDownload, onDelete }: DumpStatusProps) {
   const { t, i18n } = useLingui()
   const statusLabels = {
     PROCESSING: t`Processing`,
@@ -31,7 +33,14 @@ export function DumpStatus({ dump, downloading, onDownload, onDelete }: DumpStat
   const format = i18n._(DUMP_FORMAT_TEXTS[dump.format].label)
 
   return (
-    <Paper withBorder p="md" aria-label={t`Latest export`} component="section">
+    <Paper
+      ref={ref}
+      withBorder
+      p="md"
+      aria-label={t`Latest export`}
+      component="section"
+      tabIndex={-1}
+    >
       <Stack gap="sm">
         <Group justify="space-between">
           <Group gap="xs">

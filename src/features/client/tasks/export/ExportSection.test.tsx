@@ -46,6 +46,10 @@ describe('result export', () => {
       makeDump({ progress: 40, format: 'csv' }),
       makeDump({ status: 'FINISHED', progress: 100, format: 'csv', file: '/api/x' }),
     )
+    const scrolled: Element[] = []
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this)
+    })
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     renderWithRouter(<ExportSection task={makeTask()} />)
 
@@ -57,6 +61,9 @@ describe('result export', () => {
 
     const latest = await screen.findByRole('region', { name: 'Latest export' })
     expect(within(latest).getByText('Processing')).toBeVisible()
+    // It sits above the form just used: brought into view and focused.
+    await waitFor(() => expect(latest).toHaveFocus())
+    expect(scrolled).toContain(latest)
     expect(request).toEqual({
       include_annotation_attachment_uuid: false,
       include_author_id: true,

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert, Button, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { DumpRequest, Task } from '../../../../../contract/client-tasks'
 import { ConfirmDeleteDialog } from '../../../../ui/ConfirmDialog'
 import { LoadFailed, Loading } from '../../../../ui/QueryStates'
@@ -30,10 +30,23 @@ export function ExportSection({ task }: { task: Task }) {
     refetchInterval: (query) => (query.state.data?.status === 'PROCESSING' ? DUMP_POLL_MS : false),
   })
   const [confirmDelete, setConfirmDelete] = useState(false)
+  // The latest export sits above the form: once one starts, it is brought into view and focused
+  // so its status (and later its Download button) is seen and read out.
+  const latest = useRef<HTMLElement>(null)
+  const [showStarted, setShowStarted] = useState(false)
+  useEffect(() => {
+    if (!showStarted || !latest.current) return
+    latest.current.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+    latest.current.focus({ preventScroll: true })
+    setShowStarted(false)
+  }, [showStarted])
 
   const start = useMutation({
     mutationFn: (request: DumpRequest) => startDump(task.id, request),
-    onSuccess: (started) => queryClient.setQueryData(queryKey, started),
+    onSuccess: (started) => {
+      queryClient.setQueryData(queryKey, started)
+      setShowStarted(true)
+    },
     onError: (error) => notifyFailure(t`The export could not start.`, error),
   })
   const remove = useMutation({
@@ -63,6 +76,7 @@ export function ExportSection({ task }: { task: Task }) {
     <Stack gap="lg">
       {dump.data ? (
         <DumpStatus
+          ref={latest}
           dump={dump.data}
           downloading={download.isPending}
           onDownload={() => download.mutate()}

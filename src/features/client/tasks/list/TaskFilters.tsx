@@ -112,7 +112,10 @@ function StatusFilter({ search, onFilter }: Omit<TaskFiltersProps, 'view'>) {
               : { excluded_status: chosen as TaskStatus[] },
           )
         }
-        placeholder={mode === 'include' ? t`Any status` : t`Nothing hidden`}
+        // Mantine keeps a placeholder beside the chosen pills: it is shown only for an empty choice.
+        placeholder={
+          value.length > 0 ? undefined : mode === 'include' ? t`Any status` : t`Nothing hidden`
+        }
         clearable
       />
       <SegmentedControl

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { Task } from '../../../../../contract/client-tasks'
 import { apiError, setupApiServer, signedInHandlers } from '../../../../test/api'
+import { pickDay } from '../../../../test/pick-day'
 import { renderApp } from '../../../../test/render'
 import { clientGroupsHandler } from '../../definitions/test-fixtures'
 import { makeTask, page } from '../test-fixtures'
@@ -81,6 +82,21 @@ describe('tasks list', () => {
     expect(router.state.location.search).not.toHaveProperty('status')
   })
 
+  it('says "Nothing hidden" only when no status is hidden, never beside a hidden one', async () => {
+    recordListCalls()
+    const user = userEvent.setup()
+    renderApp('/client/tasks/active')
+    await shown('March recordings')
+
+    const hidden = screen.getByRole('combobox', { name: 'Statuses hidden' })
+    expect(hidden).not.toHaveAttribute('placeholder')
+
+    // Backspace in the field takes back the last hidden status (Archived, the default).
+    await user.click(hidden)
+    await user.keyboard('{Backspace}')
+    await waitFor(() => expect(hidden).toHaveAttribute('placeholder', 'Nothing hidden'))
+  })
+
   it("shows the server's 400 when a hand-made URL gives both status filters", async () => {
     server.use(
       http.get('/api/client/tasks/', () =>
@@ -109,7 +125,8 @@ describe('tasks list', () => {
     await user.type(screen.getByRole('textbox', { name: 'Metadata value 1' }), 'march')
     await waitFor(() => expect(lastCall(calls)).toMatchObject({ metadata__batch: 'march' }))
 
-    await user.type(screen.getByLabelText('Created from'), '2026-03-01')
+    await pickDay(user, 'Created from', '2026-03-01')
+    expect(screen.getByRole('button', { name: 'Created from' })).toHaveTextContent('01 Mar 2026')
     await waitFor(() =>
       expect(lastCall(calls).timeframe_start).toBe(new Date(2026, 2, 1).toISOString()),
     )

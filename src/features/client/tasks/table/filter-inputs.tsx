@@ -1,4 +1,5 @@
-import { Select, TextInput } from '@mantine/core'
+import { Select } from '@mantine/core'
+import { DayInput } from '../../../../ui/forms/DayInput'
 
 type IdFilterProps = {
   label: string
@@ -47,17 +48,15 @@ type DayRangeFilterProps = {
 export function DayRangeFilter({ fromLabel, toLabel, value, onChange }: DayRangeFilterProps) {
   return (
     <>
-      <TextInput
-        type="date"
+      <DayInput
         label={fromLabel}
-        value={value.from ?? ''}
-        onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
+        value={value.from}
+        onChange={(day) => onChange({ from: day || undefined })}
       />
-      <TextInput
-        type="date"
+      <DayInput
         label={toLabel}
-        value={value.to ?? ''}
-        onChange={(event) => onChange({ to: event.currentTarget.value || undefined })}
+        value={value.to}
+        onChange={(day) => onChange({ to: day || undefined })}
       />
     </>
   )

@@ -116,7 +116,8 @@ export function UploadForm({ taskType, languages, onUploaded }: UploadFormProps)
           clearable
           value={values.file}
           onChange={(file) => set('file', file)}
-          error={problems.length > 0 ? t`The file was not accepted.` : errors.file}
+          // The problems' alert right below says the file was refused: the input only turns red.
+          error={problems.length > 0 || errors.file}
           disabled={busy}
         />
         <FileProblems problems={problems} />

@@ -189,6 +189,8 @@ describe('data upload', () => {
         .map((item) => item.textContent),
     ).toEqual(['Line 2: field prompt is missing.', "Line 5: 'x' is not one of the options."])
     expect(screen.getByText('The file was not accepted. Nothing was created.')).toBeVisible()
+    expect(screen.getAllByText(/The file was not accepted/)).toHaveLength(1)
+    expect(screen.getByLabelText(/^Data file/)).toHaveAttribute('aria-invalid', 'true')
   })
 
   it('cancels an upload under way', async () => {

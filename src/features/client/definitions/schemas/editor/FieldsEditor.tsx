@@ -24,6 +24,7 @@ export function FieldsEditor(props: FieldsEditorProps) {
         title={t`Item fields`}
         description={t`What each item shows, read from the uploaded data.`}
         addLabel={t`Add an item field`}
+        emptyText={t`No fields yet.`}
       />
       <FieldSection
         {...props}
@@ -31,6 +32,7 @@ export function FieldsEditor(props: FieldsEditorProps) {
         title={t`Annotation fields`}
         description={t`What workers fill in for each item.`}
         addLabel={t`Add an annotation field`}
+        emptyText={t`No fields yet: add at least one for workers to fill in.`}
       />
     </Stack>
   )
@@ -44,11 +46,13 @@ function FieldSection({
   title,
   description,
   addLabel,
+  emptyText,
 }: FieldsEditorProps & {
   source: FieldSource
   title: string
   description: string
   addLabel: string
+  emptyText: string
 }) {
   const { i18n } = useLingui()
   const entries = Object.entries(document[source]) as [string, EditorField][]
@@ -82,7 +86,7 @@ function FieldSection({
       </Group>
       {entries.length === 0 ? (
         <Text size="sm" c="dimmed" fs="italic">
-          <Trans>No fields yet.</Trans>
+          {emptyText}
         </Text>
       ) : (
         <Accordion multiple variant="separated" value={opened} onChange={setOpened}>

@@ -81,7 +81,9 @@ export function LivePreview({ schema }: { schema: TaskSchemaDocument | null }) {
         </Group>
         {schema === null ? (
           <Alert color="gray">
-            <Trans>The preview appears once the schema has no problems.</Trans>
+            <Trans>
+              The preview appears once the schema has an annotation field and no problems.
+            </Trans>
           </Alert>
         ) : (
           <>

@@ -28,7 +28,7 @@ type SchemaEditorProps = {
 export function SchemaEditor({ document, onChange, json, errors }: SchemaEditorProps) {
   const { t, i18n } = useLingui()
   const checked = useMemo(() => checkDocument(document, i18n), [document, i18n])
-  const problems = { ...checked.problems, ...errors }
+  const problems = { ...liveProblems(checked.problems, document), ...errors }
   const sections = { document, onChange, problems }
 
   return (
@@ -69,6 +69,16 @@ export function SchemaEditor({ document, onChange, json, errors }: SchemaEditorP
       <LivePreview schema={checked.output} />
     </Stack>
   )
+}
+
+/**
+ * The live check's problems, less the missing annotation field of a schema that has none yet:
+ * its empty section asks for one instead (a save still refuses it, with the server's wording).
+ */
+function liveProblems(problems: FieldErrors | null, document: EditorDocument): FieldErrors {
+  if (!problems || Object.keys(document.annotation_schema).length > 0) return problems ?? {}
+  const { annotation_schema: _asked, ...others } = problems
+  return others
 }
 
 function CountBadge({ count }: { count: number }) {

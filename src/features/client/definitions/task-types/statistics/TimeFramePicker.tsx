@@ -2,6 +2,7 @@ import '@mantine/dates/styles.layer.css'
 import { useLingui } from '@lingui/react/macro'
 import { DatePickerInput } from '@mantine/dates'
 import { IconCalendar } from '@tabler/icons-react'
+import { useId } from 'react'
 import { DATE_FORMAT } from '../../../../../../contract/constants'
 import type { TimeFrame } from './time-frame'
 
@@ -19,8 +20,12 @@ export function TimeFramePicker({
   error?: string
 }) {
   const { t } = useLingui()
+  // One id for the input and its popover: the calendar is then named by the input's label.
+  const id = useId()
   return (
     <DatePickerInput
+      id={id}
+      popoverProps={{ id }}
       type="range"
       label={t`Time frame`}
       description={required ? t`Both days included.` : t`Both days included. Empty: all time.`}
