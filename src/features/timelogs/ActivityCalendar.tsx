@@ -5,9 +5,11 @@ import { Calendar } from '@mantine/dates'
 import { useQuery } from '@tanstack/react-query'
 import dayjs from 'dayjs'
 import { useState } from 'react'
-import { DATE_FORMAT } from '../../../contract/constants'
 import { dayBounds } from './format'
 import { intervalDaysQuery } from './queries'
+
+/** A calendar day's accessible name: the shown day number first. */
+const CALENDAR_DAY_NAME_FORMAT = 'D MMM YYYY'
 
 type ActivityCalendarProps = {
   /** Whose days: the signed-in user's own. */
@@ -42,7 +44,9 @@ export function ActivityCalendar({ user, tz, selected, onPick }: ActivityCalenda
           onClick: () => onPick(day),
         })}
         getDayAriaLabel={(day) => {
-          const date = dayjs(day).format(DATE_FORMAT)
+          // The day's name starts with the number it shows ("1 Nov 2026" over "1"), so voice
+          // control users can say what they see; elsewhere dates keep the spec's DATE_FORMAT.
+          const date = dayjs(day).format(CALENDAR_DAY_NAME_FORMAT)
           if (pending.has(day)) return t`${date}: time waiting for approval`
           return active.has(day) ? t`${date}: time logged` : date
         }}
