@@ -10,6 +10,7 @@ import { SESSION_HINT_COOKIE } from '../../../contract/constants'
 import type { Role } from '../../../contract/roles'
 import { ApiError, api } from '../../api/client'
 import { queryPersister } from '../../api/query-client'
+import { clearMediaKeys } from '../../offline/media-keys'
 import { storage } from '../../storage'
 import { authKeys, currentUserQuery, permissionsQuery, preferencesQuery } from './queries'
 
@@ -145,8 +146,8 @@ export function beforeSignOut(listener: () => void): () => void {
 }
 
 /**
- * Ends the session on the server (form and single-sign-on sessions), clears what is stored and
- * tells other tabs. `isSessionValid` false skips the server calls: the session is already gone.
+ * Ends the session on the server (form and single-sign-on sessions), clears what is stored (the
+ * protected audio keys kept for offline work among it) and tells other tabs. `isSessionValid` false skips the server calls: the session is already gone.
  * Answers where the browser ends the identity provider's session too, when the session was a
  * single-sign-on one and the provider offers that; the caller decides whether to go there.
  */
@@ -165,6 +166,8 @@ export async function signOut(
     providerLogoutUrl = ssoLogout?.logout_url ?? null
   }
   clearLocalSession(queryClient)
+  // Unreadable offline storage (private mode) holds no key, and must not keep anyone signed in.
+  await clearMediaKeys().catch(() => undefined)
   storage.set('logoutSignal', Date.now())
   return providerLogoutUrl
 }

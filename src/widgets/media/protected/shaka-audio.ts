@@ -1,0 +1,53 @@
+import { clearKeysFor } from './licence'
+import { DASH_MANIFEST_TYPE, keyIdsOfManifest, manifestUrlOf } from './protection'
+
+let polyfilled = false
+
+/** Shaka Player, DASH build: fetched the first time protected audio plays (it is large). */
+async function loadShaka() {
+  const { default: shaka } = await import('shaka-player/dist/shaka-player.dash.js')
+  if (!polyfilled) {
+    shaka.polyfill.installAll()
+    polyfilled = true
+  }
+  return shaka
+}
+
+async function fetchManifest(manifestUrl: string, signal: AbortSignal): Promise<string> {
+  const response = await fetch(manifestUrl, { credentials: 'same-origin', signal })
+  if (!response.ok) throw new Error(`HTTP ${response.status}`)
+  return response.text()
+}
+
+/**
+ * Plays the protected audio at `mediaUrl` in `element` through Shaka Player (MSE and the clear-key
+ * system of EME): its manifest names the key ids, the keys come from the device's key store or
+ * the licence call, and the player reads the encrypted file with Range requests (the service
+ * worker answers them from its copy offline). The element then behaves as with a plain file.
+ * Answers what stops the player; `onError` hears failures after loading (a decoding error).
+ */
+export async function playProtectedAudio(
+  element: HTMLMediaElement,
+  mediaUrl: string,
+  { signal, onError }: { signal: AbortSignal; onError: (error: unknown) => void },
+): Promise<() => void> {
+  const manifestUrl = manifestUrlOf(mediaUrl)
+  const [clearKeys, shaka] = await Promise.all([
+    fetchManifest(manifestUrl, signal).then((manifest) => clearKeysFor(keyIdsOfManifest(manifest))),
+    loadShaka(),
+  ])
+  signal.throwIfAborted()
+  const player = new shaka.Player()
+  const stop = () => void player.destroy()
+  try {
+    player.addEventListener('error', (event: Event & { detail?: unknown }) => onError(event.detail))
+    await player.attach(element)
+    player.configure({ drm: { clearKeys } })
+    await player.load(manifestUrl, null, DASH_MANIFEST_TYPE)
+    signal.throwIfAborted()
+  } catch (error) {
+    stop()
+    throw error
+  }
+  return stop
+}
