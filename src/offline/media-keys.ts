@@ -25,9 +25,7 @@ export async function storeMediaKeys(itemSetId: number, keys: MediaKey[]): Promi
 /** The key ids of `keyIds` the item set has no key for on the device. */
 export async function missingMediaKeyIds(itemSetId: number, keyIds: string[]): Promise<string[]> {
   const tx = (await offlineDb()).transaction('mediaKeys')
-  const held = await Promise.all(
-    keyIds.map((keyId) => tx.store.getKey(recordId(itemSetId, keyId))),
-  )
+  const held = await Promise.all(keyIds.map((keyId) => tx.store.getKey(recordId(itemSetId, keyId))))
   return keyIds.filter((_, index) => held[index] === undefined)
 }
 

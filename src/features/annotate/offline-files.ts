@@ -1,13 +1,13 @@
 import { API_BASE } from '../../../contract/constants'
 import type { WorkerItemSet } from '../../../contract/worker'
-import { storeMediaKeys, missingMediaKeyIds } from '../../offline/media-keys'
-import { mediaUuids } from '../../widgets/media-uuids'
+import { missingMediaKeyIds, storeMediaKeys } from '../../offline/media-keys'
 import { requestMediaKeys } from '../../widgets/media/protected/licence'
 import {
   isProtectedMedia,
   keyIdsOfManifest,
   manifestUrlOf,
 } from '../../widgets/media/protected/protection'
+import { mediaUuids } from '../../widgets/media-uuids'
 import { PDF_WORKER_URL } from '../protocols/pdf/pdf'
 import { protocolPdfUrl } from '../protocols/queries'
 

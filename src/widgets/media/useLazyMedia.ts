@@ -65,7 +65,8 @@ export function useLazyMedia(url: string | null) {
         setLoaded({ url, state: 'loaded', src: objectUrl, protectedUrl: null })
       })
       .catch(() => {
-        if (!controller.signal.aborted) setLoaded({ url, state: 'error', src: null, protectedUrl: null })
+        if (!controller.signal.aborted)
+          setLoaded({ url, state: 'error', src: null, protectedUrl: null })
       })
     return () => {
       controller.abort()

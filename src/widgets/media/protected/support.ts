@@ -28,4 +28,3 @@ export function canPlayProtectedAudio(): Promise<boolean> {
   })()
   return support
 }
-
