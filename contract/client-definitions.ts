@@ -259,6 +259,9 @@ export function canChangeTaskTypeStatus(from: TaskTypeStatus, to: TaskTypeStatus
  * - review_newcomers_bound 0 annotations (0..100000): a worker's first this-many are always
  *   reviewed;
  * - download_enabled false: whether results can be downloaded by the client;
+ * - encrypt_audio ("Protect audio"): new tasks store their audio only encrypted, played with a
+ *   clear-key licence; on by default on a confidential instance (PUBLIC_INSTANCE=false), off on a
+ *   public one (`taskTypeDefaults`); a task keeps the value it was made with;
  * - archivation_timeout null days (0..3650): days after a task finishes before it is archived;
  *   null never archives; delete_archived false: archived tasks are kept;
  * - default_metadata {}: key/value text copied into each new task's metadata;
@@ -281,6 +284,7 @@ export const TASK_TYPE_DEFAULTS = {
   review_probability: 0,
   review_newcomers_bound: 0,
   download_enabled: false,
+  encrypt_audio: false,
   archivation_timeout: null,
   delete_archived: false,
   default_metadata: {},
@@ -294,6 +298,15 @@ export const TASK_TYPE_DEFAULTS = {
   projects: [],
   default_project: null,
 } satisfies TaskTypeSettings
+
+/** The defaults of a new task type on a public or a confidential instance. */
+export function taskTypeDefaults({
+  publicInstance,
+}: {
+  publicInstance: boolean
+}): TaskTypeSettings {
+  return { ...TASK_TYPE_DEFAULTS, encrypt_audio: !publicInstance }
+}
 
 const idList = v.pipe(v.array(IdSchema), v.maxLength(10_000))
 
@@ -310,6 +323,7 @@ const taskTypeSettingsEntries = {
   ),
   review_newcomers_bound: wholeNumber(0, 100_000),
   download_enabled: v.boolean(),
+  encrypt_audio: v.boolean(),
   archivation_timeout: v.nullable(wholeNumber(0, 3650)),
   delete_archived: v.boolean(),
   default_metadata: v.pipe(
@@ -333,7 +347,7 @@ const taskTypeSettingsEntries = {
 const TaskTypeSettingsSchema = v.object(taskTypeSettingsEntries)
 export type TaskTypeSettings = v.InferOutput<typeof TaskTypeSettingsSchema>
 
-/** Every setting may be left out and takes its TASK_TYPE_DEFAULTS value. */
+/** Every setting may be left out and takes its `taskTypeDefaults` value. */
 export const TaskTypeCreateSchema = v.object({
   name: NameSchema,
   client_group: IdSchema,

@@ -272,6 +272,8 @@ export const TaskSchema = v.object({
   protocol: VersionedRefSchema,
   is_fixed_sets: v.boolean(),
   download_enabled: v.boolean(),
+  /** The task's audio is stored only encrypted (its type's "Protect audio" when it was made). */
+  encrypt_audio: v.boolean(),
   items_per_set: v.number(),
   max_items_per_user: v.nullable(v.number()),
   metadata: v.record(v.string(), v.string()),

@@ -107,6 +107,12 @@ export type Reviewer = v.InferOutput<typeof ReviewerSchema>
 
 const MarkSchema = v.picklist([-1, 0, 1, 2, 3, 4, 5])
 
+/** The task of a review item; `encrypt_audio`: its audio is protected (clear-key encrypted). */
+export const ReviewItemTaskSchema = v.object({
+  ...TaskRefSchema.entries,
+  encrypt_audio: v.boolean(),
+})
+
 /** A review item as the pool lists it. */
 export const ReviewItemSchema = v.object({
   id: IdSchema,
@@ -116,7 +122,7 @@ export const ReviewItemSchema = v.object({
   generated_timestamp: TimestampSchema,
   protocol: ReviewProtocolSchema,
   user_id: IdSchema,
-  task: TaskRefSchema,
+  task: ReviewItemTaskSchema,
   languages: ReviewLanguagesSchema,
   locked_timestamp: NullableTimestampSchema,
   is_bonus: v.boolean(),
@@ -315,6 +321,8 @@ export type ReviewPatch = v.InferOutput<typeof ReviewPatchSchema>
 export const ReviewTaskSchema = v.object({
   id: IdSchema,
   description: v.string(),
+  /** The task's audio is protected: a browser without clear-key playback cannot play it. */
+  encrypt_audio: v.boolean(),
   task_type: ReviewTaskTypeSchema,
   languages: ReviewLanguagesSchema,
   protocol: ReviewProtocolSchema,
@@ -331,6 +339,7 @@ export const ReviewTaskListSchema = pagedSchema(ReviewTaskSchema)
 export const FeedbackTaskSchema = v.object({
   id: IdSchema,
   description: v.string(),
+  encrypt_audio: v.boolean(),
   task_type: ReviewTaskTypeSchema,
   languages: ReviewLanguagesSchema,
   protocol: ReviewProtocolSchema,

@@ -80,6 +80,11 @@ export const WorkerTaskSchema = v.object({
   base_language: LanguageSchema,
   target_language: LanguageSchema,
   settle_target_lang: v.boolean(),
+  /**
+   * The task's audio is protected (clear-key encrypted): a browser without clear-key playback
+   * cannot play it, so the task card warns before work is taken.
+   */
+  encrypt_audio: v.boolean(),
   protocol: WorkerProtocolRefSchema,
   items_total: v.number(),
   /** Items the worker could be given now: they still need annotations, and not from them. */
@@ -178,6 +183,8 @@ export const WorkerItemSetSchema = v.object({
     status: TaskStatusSchema,
     base_language: LanguageWithSignsSchema,
     target_language: LanguageWithSignsSchema,
+    /** Its audio is protected: played through the manifest and the licence call. */
+    encrypt_audio: v.boolean(),
   }),
   lock_expiration_timestamp: IsoDateTimeSchema,
   /** The lock ended: only the done items are listed, and nothing can be saved. */

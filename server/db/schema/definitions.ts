@@ -142,6 +142,8 @@ export const taskTypes = pgTable(
     /** A worker's first this-many annotations are always reviewed. */
     reviewNewcomersBound: integer().notNull().default(0),
     downloadEnabled: boolean().notNull().default(false),
+    /** New tasks of the type store their audio only encrypted (their `encryptAudio`). */
+    encryptAudio: boolean().notNull().default(false),
     /** Days after a task finishes before it is archived; null never archives. */
     archivationTimeout: integer(),
     deleteArchived: boolean().notNull().default(false),

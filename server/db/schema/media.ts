@@ -1,4 +1,13 @@
-import { type AnyPgColumn, bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { createdAt, identityId, setNullRef } from './columns'
 import { users } from './identity'
 import { tasks } from './tasks'
@@ -26,10 +35,39 @@ export const mediaObjects = pgTable(
     sha256: text().notNull(),
     createdAt: createdAt(),
     creatorId: setNullRef(() => users.id),
+    /** The key protected audio is encrypted with; null for a plain file. */
+    contentKeyId: integer().references((): AnyPgColumn => mediaContentKeys.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     index('media_objects_task_idx').on(t.taskId),
+    index('media_objects_content_key_idx').on(t.contentKeyId),
     index('media_objects_sha256_idx').on(t.sha256),
+  ],
+)
+
+/**
+ * The Common Encryption keys of a task's protected audio (one per task; a clone has a copy). The key itself is kept
+ * only wrapped (AES-256-GCM under a key derived from MEDIA_KEY_SECRET,
+ * server/modules/media/protection/key-store.ts); `keyId` is its public id, base64url, as the
+ * licence request names it.
+ */
+export const mediaContentKeys = pgTable(
+  'media_content_keys',
+  {
+    id: identityId(),
+    taskId: integer()
+      .notNull()
+      .references((): AnyPgColumn => tasks.id, { onDelete: 'cascade' }),
+    keyId: text().notNull(),
+    wrappedKey: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('media_content_keys_task_idx').on(t.taskId),
+    // Not unique: a cloned task shares its source's files, so their keys.
+    index('media_content_keys_key_id_idx').on(t.keyId),
   ],
 )
 

@@ -52,6 +52,11 @@ export const tasks = pgTable(
     protocolId: restrictRef(() => taskProtocols.id),
     isFixedSets: boolean().notNull().default(false),
     downloadEnabled: boolean().notNull().default(false),
+    /**
+     * The task's audio is stored only encrypted, played with a key from the licence call. Copied
+     * from the task type when the task is made, and fixed: its media were imported that way.
+     */
+    encryptAudio: boolean().notNull().default(false),
     itemsPerSet: integer().notNull().default(10),
     maxItemsPerUser: integer(),
     metadata: jsonb().$type<Record<string, string>>().notNull().default({}),

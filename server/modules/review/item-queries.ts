@@ -23,6 +23,7 @@ type ItemRow = {
   is_bonus: boolean
   task_id: number
   task_description: string
+  task_encrypt_audio: boolean
   protocol: { id: number; name: string; version: number; created_at: string }
   base_language: { id: number; code: string; name: string }
   target_language: { id: number; code: string; name: string }
@@ -53,6 +54,7 @@ const languageJson = (alias: string) =>
 
 const itemColumns = sql`ri.id, ri.item_id, ri.annotation_id, ri.status, ri.generated_at,
   ri.user_id, ri.locked_at, ri.is_bonus, t.id as task_id, t.description as task_description,
+  t.encrypt_audio as task_encrypt_audio,
   json_build_object('id', p.id, 'name', p.name, 'version', p.version,
     'created_at', p.created_at) as protocol,
   ${languageJson('bl')} as base_language, ${languageJson('tl')} as target_language,
@@ -104,7 +106,11 @@ function itemView(row: ItemRow): ReviewItem {
       created_timestamp: isoOrNull(row.protocol.created_at) ?? '',
     },
     user_id: row.user_id,
-    task: { id: row.task_id, description: row.task_description },
+    task: {
+      id: row.task_id,
+      description: row.task_description,
+      encrypt_audio: row.task_encrypt_audio,
+    },
     languages: { base: row.base_language, target: row.target_language },
     locked_timestamp: isoOrNull(row.locked_at),
     is_bonus: row.is_bonus,

@@ -7,6 +7,7 @@ import { isoOrNull, selectRows } from '../../db/raw-rows'
 type TaskRow = {
   id: number
   description: string
+  encrypt_audio: boolean
   task_type: {
     id: number
     name: string
@@ -59,7 +60,7 @@ export async function listTasksWithCounts<TRow>(db: Db, window: TaskWindow) {
       where ${window.having}
       order by ${window.orderBy}
       offset ${window.offset} limit ${window.limit})
-    select chosen.*, t.id, t.description,
+    select chosen.*, t.id, t.description, t.encrypt_audio,
       ${json(`'id', tt.id, 'name', tt.name, 'client_group',
         json_build_object('id', cg.id, 'name', cg.name, 'full_name', cg.full_name)`)} as task_type,
       ${json(`'id', p.id, 'name', p.name, 'version', p.version, 'created_at', p.created_at`)}
@@ -99,10 +100,14 @@ export async function findTaskWithCounts<TRow>(
 /** The parts of a review task every view shares. */
 export function taskBase(
   row: TaskRow,
-): Pick<ReviewTask, 'id' | 'description' | 'task_type' | 'languages' | 'protocol'> {
+): Pick<
+  ReviewTask,
+  'id' | 'description' | 'encrypt_audio' | 'task_type' | 'languages' | 'protocol'
+> {
   return {
     id: row.id,
     description: row.description,
+    encrypt_audio: row.encrypt_audio,
     task_type: row.task_type,
     languages: { base: row.base_language, target: row.target_language },
     protocol: {

@@ -47,7 +47,11 @@ export const taskTypeRoutes: AppPlugin = async (app) => {
       schema: { tags, body: TaskTypeCreateSchema, response: { 201: TaskTypeEntitySchema } },
     },
     async (request, reply) =>
-      reply.code(201).send(await createTaskType(app.db, currentUser(request), request.body)),
+      reply.code(201).send(
+        await createTaskType(app.db, currentUser(request), request.body, {
+          publicInstance: app.config.publicInstance,
+        }),
+      ),
   )
 
   app.get(

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import {
   canChangeTaskTypeStatus,
-  TASK_TYPE_DEFAULTS,
   TASK_TYPE_STATUS_TRANSITIONS,
   type TaskTypeCreate,
   type TaskTypeEntity,
   type TaskTypeListQuery,
   type TaskTypePatch,
+  taskTypeDefaults,
 } from '../../../contract/client-definitions'
 import type { Db } from '../../db/client'
 import { taskTypes } from '../../db/schema'
@@ -63,6 +63,7 @@ async function loadTaskTypes(db: Db, ids: number[]): Promise<TaskTypeEntity[]> {
       review_probability: row.reviewProbability,
       review_newcomers_bound: row.reviewNewcomersBound,
       download_enabled: row.downloadEnabled,
+      encrypt_audio: row.encryptAudio,
       archivation_timeout: row.archivationTimeout,
       delete_archived: row.deleteArchived,
       default_metadata: row.defaultMetadata,
@@ -138,6 +139,7 @@ function settingsColumns(settings: Partial<TaskTypeState> & { name?: string }) {
     reviewProbability: settings.review_probability,
     reviewNewcomersBound: settings.review_newcomers_bound,
     downloadEnabled: settings.download_enabled,
+    encryptAudio: settings.encrypt_audio,
     archivationTimeout: settings.archivation_timeout,
     deleteArchived: settings.delete_archived,
     defaultMetadata: settings.default_metadata,
@@ -169,15 +171,20 @@ function withoutDuplicates<T extends Partial<TaskTypeState>>(values: T): T {
   return copy
 }
 
+/** `publicInstance` picks the defaults of what the body leaves out (encrypt_audio). */
 export async function createTaskType(
   db: Db,
   user: SessionUser,
   body: TaskTypeCreate,
+  { publicInstance }: { publicInstance: boolean },
 ): Promise<TaskTypeEntity> {
   const scope = await clientScopeOf(db, user)
   await assertClientGroupInScope(db, scope, body.client_group)
   const { client_group: clientGroupId, ...given } = withoutDuplicates(body)
-  const state: TaskTypeState & { name: string } = { ...TASK_TYPE_DEFAULTS, ...given }
+  const state: TaskTypeState & { name: string } = {
+    ...taskTypeDefaults({ publicInstance }),
+    ...given,
+  }
   const id = await db.transaction(async (tx) => {
     await checkTaskTypeState(tx, scope, clientGroupId, state, new Set(Object.keys(state)))
     const id = await taskTypeTable.insert(tx, {

@@ -85,6 +85,30 @@ describe('POST /api/client/task-types/', () => {
     })
   })
 
+  it('protects audio by default on a confidential instance, and as asked on either', async () => {
+    const confidential = await createTestApp({ publicInstance: false })
+    try {
+      const { client: owner, group: ownGroup } = await clientOfNewGroup(confidential)
+      const definitions = {
+        client_group: ownGroup.id,
+        schema: (await insertSchema(confidential.db, ownGroup.id, 'Schema C')).id,
+        protocol: (await insertProtocol(confidential.db, ownGroup.id, 'Protocol C')).id,
+      }
+      const made = async (body: Record<string, unknown>) => {
+        const response = await owner.post('client/task-types/', { name: 'Secret', ...body })
+        expect(response.statusCode, response.body).toBe(201)
+        return response.json().encrypt_audio
+      }
+      expect(await made(definitions)).toBe(true)
+      expect(await made({ ...definitions, encrypt_audio: false })).toBe(false)
+    } finally {
+      await confidential.close()
+    }
+    expect((await create()).encrypt_audio).toBe(false)
+    expect((await create({ encrypt_audio: true })).encrypt_audio).toBe(true)
+    expect(await failingField({ encrypt_audio: 'yes' })).toEqual(['encrypt_audio'])
+  })
+
   it('stores every setting and link', async () => {
     const [limiter] = await t.db.insert(limiters).values({ name: 'per-day' }).returning()
     const [taskGroup] = await t.db
@@ -113,6 +137,7 @@ describe('POST /api/client/task-types/', () => {
       review_probability: 0.25,
       review_newcomers_bound: 50,
       download_enabled: true,
+      encrypt_audio: true,
       archivation_timeout: 30,
       delete_archived: true,
       default_metadata: { batch: 'spring', source: 'radio' },

@@ -24,6 +24,7 @@ export async function findTaskType(db: Db, id: number) {
       itemsPerSet: taskTypes.itemsPerSet,
       maxItemsPerUserPercent: taskTypes.maxItemsPerUserPercent,
       downloadEnabled: taskTypes.downloadEnabled,
+      encryptAudio: taskTypes.encryptAudio,
       defaultMetadata: taskTypes.defaultMetadata,
       defaultProjectId: taskTypes.defaultProjectId,
       schemaId: taskTypes.schemaId,

@@ -104,6 +104,7 @@ export async function createTaskFromUpload(
         protocolId,
         isFixedSets: taskType.isFixedSets,
         downloadEnabled: taskType.downloadEnabled,
+        encryptAudio: taskType.encryptAudio,
         itemsPerSet: taskType.itemsPerSet,
         maxItemsPerUser: percent < 100 ? Math.max(1, Math.ceil((itemCount * percent) / 100)) : null,
         metadata: { ...taskType.defaultMetadata, ...fields.metadata },

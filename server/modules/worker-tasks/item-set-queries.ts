@@ -30,6 +30,7 @@ export async function findOwnItemSet(db: Db, userId: number, itemSetId: number) 
         status: tasks.status,
         schemaId: tasks.schemaId,
         protocolId: tasks.protocolId,
+        encryptAudio: tasks.encryptAudio,
       },
       baseLanguage: { id: baseLanguage.id, code: baseLanguage.code, name: baseLanguage.name },
       targetLanguage: {

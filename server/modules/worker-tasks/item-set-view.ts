@@ -82,6 +82,7 @@ export async function itemSetView(db: Db, userId: number, set: OwnItemSet): Prom
       status: set.task.status,
       base_language: baseLanguage!,
       target_language: targetLanguage!,
+      encrypt_audio: set.task.encryptAudio,
     },
     lock_expiration_timestamp: (set.lockExpiration ?? new Date(0)).toISOString(),
     expired: !set.locked,

@@ -26,6 +26,7 @@ export async function workerTasks(db: Db, user: SessionUser): Promise<Paged<Work
       base_language: row.baseLanguage,
       target_language: row.targetLanguage,
       settle_target_lang: row.settleTargetLang,
+      encrypt_audio: row.encryptAudio,
       protocol: { ...row.protocol, read: row.protocolRead },
       items_total: view.items.total,
       items_available_for_me: row.availableForMe,

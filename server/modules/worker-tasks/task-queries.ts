@@ -44,6 +44,7 @@ export async function offeredTasks(db: Db, userId: number) {
       id: tasks.id,
       description: tasks.description,
       settleTargetLang: tasks.settleTargetLang,
+      encryptAudio: tasks.encryptAudio,
       taskType: { id: taskTypes.id, name: taskTypes.name },
       baseLanguage: languageColumns(baseLanguage),
       targetLanguage: languageColumns(targetLanguage),

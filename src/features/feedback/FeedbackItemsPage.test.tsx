@@ -17,7 +17,7 @@ const REVIEWED: ReviewedItem = {
   generated_timestamp: '2030-01-01T10:00:00.000Z',
   protocol: { id: 3, name: 'Rules', version: 2, created_timestamp: '2029-12-01T10:00:00.000Z' },
   user_id: 5,
-  task: { id: 12, description: 'Transcribe' },
+  task: { id: 12, description: 'Transcribe', encrypt_audio: false },
   languages: {
     base: { id: 1, code: 'en', name: 'English' },
     target: { id: 2, code: 'pl', name: 'Polish' },
@@ -45,6 +45,7 @@ const REVIEWED: ReviewedItem = {
 const TASK: FeedbackTask = {
   id: 12,
   description: 'Transcribe',
+  encrypt_audio: false,
   task_type: {
     id: 4,
     name: 'Transcription',

@@ -12,6 +12,7 @@ const server = setupApiServer()
 const TASK: FeedbackTask = {
   id: 12,
   description: 'Transcribe the street',
+  encrypt_audio: false,
   task_type: {
     id: 4,
     name: 'Transcription',
@@ -43,7 +44,7 @@ function graded(id: number, itemId: number, by: Reviewer): ReviewedItem {
     generated_timestamp: '2030-01-01T10:00:00.000Z',
     protocol: TASK.protocol,
     user_id: 5,
-    task: { id: TASK.id, description: TASK.description },
+    task: { id: TASK.id, description: TASK.description, encrypt_audio: false },
     languages: TASK.languages,
     locked_timestamp: '2030-01-01T11:00:00.000Z',
     is_bonus: false,

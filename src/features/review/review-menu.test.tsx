@@ -13,6 +13,7 @@ const page = <T,>(results: T[]) => ({ count: results.length, next: null, previou
 const TASK: ReviewTask = {
   id: 12,
   description: 'Transcribe the street',
+  encrypt_audio: false,
   task_type: {
     id: 4,
     name: 'Transcription',

@@ -54,6 +54,7 @@ export async function cloneTask(deps: TaskDeps, user: SessionUser, id: number): 
         protocolId: source.protocolId,
         isFixedSets: source.isFixedSets,
         downloadEnabled: source.downloadEnabled,
+        encryptAudio: source.encryptAudio,
         itemsPerSet: source.itemsPerSet,
         maxItemsPerUser: source.maxItemsPerUser,
         metadata: source.metadata,

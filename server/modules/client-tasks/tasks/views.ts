@@ -66,6 +66,7 @@ export function toTask(
     protocol: row.protocol,
     is_fixed_sets: task.isFixedSets,
     download_enabled: task.downloadEnabled,
+    encrypt_audio: task.encryptAudio,
     items_per_set: task.itemsPerSet,
     max_items_per_user: task.maxItemsPerUser,
     metadata: task.metadata,

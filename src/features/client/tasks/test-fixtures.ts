@@ -31,6 +31,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     protocol: { id: 21, name: 'Guidelines', version: 1 },
     is_fixed_sets: false,
     download_enabled: true,
+    encrypt_audio: false,
     items_per_set: 2,
     max_items_per_user: null,
     metadata: {},
