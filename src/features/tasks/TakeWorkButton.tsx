@@ -10,10 +10,10 @@ import type { WorkerTask } from '../../../contract/worker'
 import { ApiError } from '../../api/client'
 import { syncOutbox } from '../../offline/outbox'
 import { usePhoneLayout } from '../../ui/use-screen-width'
-import { ProtocolPanel } from '../annotate/ProtocolPanel'
-import { takeWork, taskKeys } from './queries'
 import { ProtectedAudioUnsupported } from '../../widgets/media/protected/ProtectedAudioUnsupported'
 import { useProtectedAudioSupport } from '../../widgets/media/protected/useProtectedAudioSupport'
+import { ProtocolPanel } from '../annotate/ProtocolPanel'
+import { takeWork, taskKeys } from './queries'
 
 /** Taking work answered the set being finished: its finish has not reached the server yet. */
 class FinishNotSent extends Error {}
