@@ -10,7 +10,6 @@ import { SESSION_HINT_COOKIE } from '../../../contract/constants'
 import type { Role } from '../../../contract/roles'
 import { ApiError, api } from '../../api/client'
 import { queryPersister } from '../../api/query-client'
-import { clearMediaKeys } from '../../offline/media-keys'
 import { storage } from '../../storage'
 import { authKeys, currentUserQuery, permissionsQuery, preferencesQuery } from './queries'
 
@@ -167,7 +166,10 @@ export async function signOut(
   }
   clearLocalSession(queryClient)
   // Unreadable offline storage (private mode) holds no key, and must not keep anyone signed in.
-  await clearMediaKeys().catch(() => undefined)
+  // Loaded here: the offline database is no part of the start-up script.
+  await import('../../offline/media-keys')
+    .then(({ clearMediaKeys }) => clearMediaKeys())
+    .catch(() => undefined)
   storage.set('logoutSignal', Date.now())
   return providerLogoutUrl
 }
