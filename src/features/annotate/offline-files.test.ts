@@ -27,7 +27,7 @@ type LicenceCall = { kids: string[]; type: string; csrf: string | null }
 const licenceCalls: LicenceCall[] = []
 let licenceStatus = 200
 
-const server = setupApiServer(
+setupApiServer(
   http.get('/api/endworker/item-sets/:setId/media/:itemId/:uuid/', ({ request, params }) => {
     if (new URL(request.url).searchParams.get('manifest') === 'true') {
       return new HttpResponse(MANIFEST, { headers: { 'Content-Type': 'application/dash+xml' } })
