@@ -24,7 +24,7 @@ async function fetchManifest(manifestUrl: string, signal: AbortSignal): Promise<
  * system of EME): its manifest names the key ids, the keys come from the device's key store or
  * the licence call, and the player reads the encrypted file with Range requests (the service
  * worker answers them from its copy offline). The element then behaves as with a plain file.
- * Answers what stops the player; `onError` hears failures after loading (a decoding error).
+ * Answers what stops the player; `onError` hears critical failures after loading (decoding).
  */
 export async function playProtectedAudio(
   element: HTMLMediaElement,
@@ -40,7 +40,10 @@ export async function playProtectedAudio(
   const player = new shaka.Player()
   const stop = () => void player.destroy()
   try {
-    player.addEventListener('error', (event: Event & { detail?: unknown }) => onError(event.detail))
+    // Recoverable errors (a segment fetched again) are the player's own business.
+    player.addEventListener('error', (event: Event & { detail?: { severity?: number } }) => {
+      if (event.detail?.severity === shaka.util.Error.Severity.CRITICAL) onError(event.detail)
+    })
     await player.attach(element)
     player.configure({ drm: { clearKeys } })
     await player.load(manifestUrl, null, DASH_MANIFEST_TYPE)
