@@ -29,7 +29,8 @@ export async function requestMediaKeys(keyIds: string[]): Promise<MediaKey[]> {
  * them (an item set kept for offline work), else from the licence call.
  */
 export async function clearKeysFor(keyIds: string[]): Promise<Record<string, string>> {
-  const stored = await findMediaKeys(keyIds)
+  // Unreadable offline storage (a private window) holds nothing: the licence call still answers.
+  const stored = await findMediaKeys(keyIds).catch(() => null)
   if (stored) return stored
   const keys = await requestMediaKeys(keyIds)
   return Object.fromEntries(keys.map(({ keyId, key }) => [keyId, key]))
