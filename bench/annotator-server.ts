@@ -139,6 +139,7 @@ export async function withAnnotatorServer<T>(
         LOG_LEVEL: 'silent',
         DATA_DIR: workDir,
         DATABASE_URL: adminUrl,
+        MEDIA_KEY_SECRET: 'the media key secret of the benchmark',
         HOST: '127.0.0.1',
         PORT: String(port),
       }),

@@ -32,6 +32,7 @@ import {
 } from './http/valibot'
 import { startJobQueue } from './jobs/queue'
 import { apiModules } from './modules'
+import { ContentKeyStore, mediaKeySecret } from './modules/media/protection/key-store'
 
 const JSON_CONTENT_TYPE = /^application\/(?:[\w.-]+\+)?json\b/
 
@@ -75,6 +76,7 @@ export async function buildApp({
   app.decorate('config', config)
   app.decorate('database', { getter: () => database })
   app.decorate('db', database.db)
+  app.decorate('mediaKeys', new ContentKeyStore(mediaKeySecret(config)))
   app.decorateRequest('user', null)
   const jobQueue = jobs ? await startJobQueue(database, config, app.log) : null
   app.decorate('jobs', { getter: () => jobQueue })

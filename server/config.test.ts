@@ -4,10 +4,11 @@ import { ConfigError, loadConfig } from './config'
 import { databaseTargetFromConfig } from './db/client'
 
 const postgres = 'postgres://crowd@db.example:5432/crowdwork'
+const secret = 'a media key secret of 32 chars!!'
 
 describe('database pool size', () => {
   it('defaults to twice the cores and two more', () => {
-    const config = loadConfig({ DATABASE_URL: postgres })
+    const config = loadConfig({ DATABASE_URL: postgres, MEDIA_KEY_SECRET: secret })
     expect(config.databasePoolSize).toBe(2 * os.availableParallelism() + 2)
     expect(databaseTargetFromConfig(config, 'server')).toEqual({
       kind: 'postgres',
@@ -17,7 +18,11 @@ describe('database pool size', () => {
   })
 
   it('takes DATABASE_POOL_SIZE', () => {
-    const config = loadConfig({ DATABASE_URL: postgres, DATABASE_POOL_SIZE: '24' })
+    const config = loadConfig({
+      DATABASE_URL: postgres,
+      MEDIA_KEY_SECRET: secret,
+      DATABASE_POOL_SIZE: '24',
+    })
     expect(databaseTargetFromConfig(config, 'server')).toMatchObject({ poolSize: 24 })
   })
 
@@ -25,6 +30,22 @@ describe('database pool size', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: size })).toThrow(ConfigError)
     expect(() => loadConfig({ DATABASE_POOL_SIZE: size })).toThrow(
       `DATABASE_POOL_SIZE=${JSON.stringify(size)}: must be a positive whole number`,
+    )
+  })
+})
+
+describe('media key secret', () => {
+  it('is required with DATABASE_URL, and optional on the embedded default', () => {
+    expect(() => loadConfig({ DATABASE_URL: postgres })).toThrow(
+      'MEDIA_KEY_SECRET: required when DATABASE_URL is set',
+    )
+    expect(loadConfig({}).mediaKeySecret).toBeNull()
+    expect(loadConfig({ MEDIA_KEY_SECRET: secret }).mediaKeySecret).toBe(secret)
+  })
+
+  it('refuses a short one, naming it', () => {
+    expect(() => loadConfig({ MEDIA_KEY_SECRET: 'short' })).toThrow(
+      'MEDIA_KEY_SECRET="short": must be at least 32 characters',
     )
   })
 })

@@ -56,6 +56,16 @@ const EnvSchema = v.object({
       v.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
     ),
   ),
+  /**
+   * The secret protected audio's content keys are stored encrypted with (at least 32
+   * characters); required with DATABASE_URL, generated into the data folder otherwise.
+   */
+  MEDIA_KEY_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)'),
+    ),
+  ),
   /** Connections to PostgreSQL the server keeps at most (defaultPoolSize). */
   DATABASE_POOL_SIZE: v.optional(positiveInteger),
   /** Shown as the 'Public instance!' marker: only for non-sensitive data. */
@@ -108,6 +118,8 @@ export type AppConfig = {
   mediaDir: string
   databaseUrl: string | undefined
   databasePoolSize: number
+  /** MEDIA_KEY_SECRET; null on the embedded default without it (the data folder keeps one). */
+  mediaKeySecret: string | null
   publicInstance: boolean
   /** Where browsers reach this server (normalized origins): unsafe requests may come from them. */
   publicOrigins: string[]
@@ -212,6 +224,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Invalid configuration:\n  OIDC_ISSUER=${JSON.stringify(e.OIDC_ISSUER)}: must be an https:// URL (plain http only on a loopback address)`,
     )
   }
+  if (e.DATABASE_URL && !e.MEDIA_KEY_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MEDIA_KEY_SECRET: required when DATABASE_URL is set (every server must wrap the protected audio keys with the same secret; make one with openssl rand -base64 32 and keep it safe)',
+    )
+  }
   const publicOrigins =
     e.PUBLIC_ORIGIN && e.PUBLIC_ORIGIN.length > 0
       ? e.PUBLIC_ORIGIN
@@ -224,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(),
+    mediaKeySecret: e.MEDIA_KEY_SECRET ?? null,
     publicInstance: e.PUBLIC_INSTANCE,
     publicOrigins,
     trustedOrigins: e.TRUSTED_ORIGINS,

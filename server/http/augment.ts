@@ -2,6 +2,7 @@ import type { Role } from '../../contract/roles'
 import type { AppConfig } from '../config'
 import type { DatabaseHandle, Db } from '../db/client'
 import type { JobQueue } from '../jobs/queue'
+import type { ContentKeyStore } from '../modules/media/protection/key-store'
 
 /** The signed-in user as the session plugin attaches it to each request. */
 export type SessionUser = {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     database: DatabaseHandle
     /** Null when the app runs without background jobs (most tests). */
     jobs: JobQueue | null
+    /** Wraps and unwraps the content keys of protected audio. */
+    mediaKeys: ContentKeyStore
   }
   interface FastifyRequest {
     user: SessionUser | null

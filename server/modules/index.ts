@@ -13,6 +13,7 @@ import { coordinatorUserRoutes } from './coordinator/users-routes'
 import { financeRoutes } from './finance/routes'
 import { instanceRoutes } from './instance/routes'
 import { languageRoutes } from './languages/routes'
+import { mediaLicenseRoutes } from './media/license-routes'
 import { feedbackRoutes } from './review/feedback-routes'
 import { reviewRoutes } from './review/routes'
 import { taskDefinitionRoutes } from './task-definitions/routes'
@@ -40,6 +41,7 @@ export const apiModules: AppPlugin[] = [
   coordinatorUserRoutes,
   reviewRoutes,
   feedbackRoutes,
+  mediaLicenseRoutes,
   financeRoutes,
   timelogRoutes,
   worktimeExportRoutes,

@@ -26,8 +26,16 @@ export async function openTestDatabase(): Promise<{
   return { database, drop }
 }
 
+export const TEST_MEDIA_KEY_SECRET = 'the media key secret of the tests'
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), staticDir: null, ...overrides }
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    staticDir: null,
+    // Given, so that no test writes a generated one into the working copy's data folder.
+    mediaKeySecret: TEST_MEDIA_KEY_SECRET,
+    ...overrides,
+  }
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>

@@ -29,6 +29,8 @@ export function serverProcessEnv(port: number, extra: Record<string, string>) {
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),
+    // Required with DATABASE_URL; the embedded default would generate one into DATA_DIR.
+    ...(extra.DATABASE_URL ? { MEDIA_KEY_SECRET: 'the media key secret of the server tests' } : {}),
     ...extra,
   }
 }

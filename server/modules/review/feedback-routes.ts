@@ -1,3 +1,4 @@
+import { MediaQuerySchema } from '../../../contract/media'
 import {
   FeedbackItemOptionsQuerySchema,
   FeedbackItemOptionsSchema,
@@ -15,7 +16,7 @@ import {
 import { currentUser, requirePermission } from '../../http/guards'
 import { pageEnvelope } from '../../http/paging'
 import type { AppPlugin } from '../../http/valibot'
-import { sendStoredFile } from '../media/storage'
+import { sendItemMedia } from '../media/item-media'
 import {
   feedbackItem,
   feedbackItemChoices,
@@ -106,10 +107,13 @@ export const feedbackRoutes: AppPlugin = async (app) => {
   )
   app.get(
     '/review/feedback/items/:id/media/:itemId/:uuid/',
-    { onRequest, schema: { tags: ['media'], params: ReviewMediaParamsSchema } },
+    {
+      onRequest,
+      schema: { tags: ['media'], params: ReviewMediaParamsSchema, querystring: MediaQuerySchema },
+    },
     async (request, reply) => {
       const media = await feedbackItemMedia(app.db, currentUser(request), request.params)
-      return sendStoredFile(request, reply, mediaDir, media)
+      return sendItemMedia(request, reply, mediaDir, media, request.query)
     },
   )
 }

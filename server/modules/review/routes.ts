@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { MediaQuerySchema } from '../../../contract/media'
 import {
   CountSchema,
   GIVEN_MARKS,
@@ -24,7 +25,7 @@ import { currentUser, requirePermission } from '../../http/guards'
 import { idempotencyOf, sendAnswer } from '../../http/idempotency'
 import { type PageRequest, pageEnvelope } from '../../http/paging'
 import type { AppPlugin } from '../../http/valibot'
-import { sendStoredFile } from '../media/storage'
+import { sendItemMedia } from '../media/item-media'
 import {
   amendReview,
   gradeLockedItem,
@@ -41,6 +42,11 @@ import { reviewerStats } from './stats-service'
 import { reviewTask, reviewTaskChoices, reviewTasks } from './task-service'
 
 const tags = ['review']
+const mediaSchema = {
+  tags: ['media'],
+  params: ReviewMediaParamsSchema,
+  querystring: MediaQuerySchema,
+}
 const onRequest = requirePermission('reviewer')
 
 const paged =
@@ -122,10 +128,10 @@ export const reviewRoutes: AppPlugin = async (app) => {
   gradingRoute('/review/locked-items/:id/', gradeLockedItem)
   app.get(
     '/review/locked-items/:id/media/:itemId/:uuid/',
-    { onRequest, schema: { tags: ['media'], params: ReviewMediaParamsSchema } },
+    { onRequest, schema: mediaSchema },
     async (request, reply) => {
       const media = await lockedItemMedia(app.db, currentUser(request), request.params)
-      return sendStoredFile(request, reply, mediaDir, media)
+      return sendItemMedia(request, reply, mediaDir, media, request.query)
     },
   )
 
@@ -163,10 +169,10 @@ export const reviewRoutes: AppPlugin = async (app) => {
   gradingRoute('/review/reviewed-items/:id/', amendReview)
   app.get(
     '/review/reviewed-items/:id/media/:itemId/:uuid/',
-    { onRequest, schema: { tags: ['media'], params: ReviewMediaParamsSchema } },
+    { onRequest, schema: mediaSchema },
     async (request, reply) => {
       const media = await reviewedItemMedia(app.db, currentUser(request), request.params)
-      return sendStoredFile(request, reply, mediaDir, media)
+      return sendItemMedia(request, reply, mediaDir, media, request.query)
     },
   )
 

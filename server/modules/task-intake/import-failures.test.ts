@@ -1,17 +1,13 @@
-import { Readable } from 'node:stream'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { items, mediaObjects, tasks } from '../../db/schema'
+import { items } from '../../db/schema'
 import { toneWav } from '../../demo/media-files'
-import type { MultipartFile } from '../../test/multipart'
-import { removeStoredFile, storeStream } from '../media/storage'
 import { abandonImport, IMPORT_BATCH_ITEMS, type ImportContext, importTask } from './import'
-import { removeImportedRows } from './queries'
 import {
   createdSoFar,
-  type Definitions,
   field,
   jsonl,
+  processingTask,
   requiredFields,
   setUpIntakeTests,
   uploadTask,
@@ -31,37 +27,8 @@ function contextWith(logged: object[] = []): ImportContext {
     mediaDir: intake.t.mediaDir,
     logger: { error: (details) => logged.push(details), warn: () => {} },
     zipLimits: intake.t.app.config.zipLimits,
+    contentKeys: intake.t.app.mediaKeys,
   }
-}
-
-/**
- * A PROCESSING task of `own` whose stored source file is `content`, unchecked; `seed` is a valid
- * file of the task type, which makes the task.
- */
-async function processingTask(
-  own: Definitions,
-  name: string,
-  content: Buffer | string,
-  seed: MultipartFile = { name: 'seed.jsonl', content: JSON.stringify({ prompt: 'seed' }) },
-) {
-  const made = await uploadTask(intake.client, requiredFields(own), seed)
-  expect(made.statusCode, made.body).toBe(201)
-  const taskId: number = made.json().id
-  const stored = await storeStream(intake.t.mediaDir, Readable.from([Buffer.from(content)]))
-  const seedFiles = await intake.t.db.transaction(async (tx) => {
-    const keys = await removeImportedRows(tx, taskId)
-    const [source] = await tx
-      .insert(mediaObjects)
-      .values({ ...stored, originalName: name, mimeType: 'application/octet-stream' })
-      .returning({ id: mediaObjects.id })
-    await tx
-      .update(tasks)
-      .set({ status: 'PROCESSING', sourceFileId: source!.id })
-      .where(eq(tasks.id, taskId))
-    return keys
-  })
-  for (const key of seedFiles) await removeStoredFile(intake.t.mediaDir, key)
-  return taskId
 }
 
 const processing = async (taskId: number) =>
@@ -89,7 +56,10 @@ describe('an import that fails', () => {
       { name: 'data.jsonl', content: jsonl([{ prompt: 'seed', recording: 'ok.wav' }]) },
       { name: 'ok.wav', content: toneWav([300], 20) },
     ])
-    const taskId = await processingTask(own, 'd.zip', zip, { name: 'seed.zip', content: seed })
+    const taskId = await processingTask(intake, own, 'd.zip', zip, {
+      name: 'seed.zip',
+      content: seed,
+    })
     const before = await createdSoFar(intake.t.db, intake.t.mediaDir)
 
     await expect(importTask(contextWith(), { taskId, startTask: false })).rejects.toThrow()
@@ -116,6 +86,7 @@ describe('an import that fails', () => {
 
   it('tells the client of a database error only that the server failed, and logs the detail', async () => {
     const taskId = await processingTask(
+      intake,
       intake.defs,
       'refused.jsonl',
       jsonl([{ prompt: 'fine' }, { prompt: 'refused by the database' }]),
@@ -142,7 +113,7 @@ describe('an import that fails', () => {
   })
 
   it('is given up with a reason when no attempt could finish, and the task can go', async () => {
-    const taskId = await processingTask(intake.defs, 'a.jsonl', jsonl([{ prompt: 'x' }]))
+    const taskId = await processingTask(intake, intake.defs, 'a.jsonl', jsonl([{ prompt: 'x' }]))
     // What an attempt killed mid-import left behind.
     await intake.t.db.insert(items).values({ taskId, position: 0, data: { prompt: 'x' } })
     await abandonImport(contextWith(), taskId, 'Given up.')

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto'
+import os from 'node:os'
 import path from 'node:path'
 import type { Db } from '../../db/client'
 import { CopyRows } from '../../db/copy'
+import { HttpError } from '../../http/errors'
 import type { JobLogger } from '../../jobs/queue'
+import type { ContentKey } from '../media/protection/content-key'
+import { PROTECTED_AUDIO_MIME_TYPE } from '../media/protection/encrypt'
+import { type ContentKeyStore, taskContentKey } from '../media/protection/key-store'
+import { removePlainAudio, storeProtectedAudio } from '../media/protection/store-protected'
 import { mediaFilePath, removeStoredFile, storeStream } from '../media/storage'
 import { FileProblems } from './file-problems'
 import { type ItemRules, itemRulesOf } from './item-rules'
@@ -28,6 +34,7 @@ export type ImportContext = {
   mediaDir: string
   logger: JobLogger
   zipLimits: ZipLimits
+  contentKeys: ContentKeyStore
 }
 
 export type ImportRequest = { taskId: number; startTask: boolean }
@@ -44,6 +51,8 @@ export const IMPORT_BATCH_ITEMS = 5000
  */
 export const IMPORT_BATCH_BYTES = 8 * 1024 * 1024
 const MEDIA_WRITES_AT_ONCE = 8
+/** Encrypting audio keeps a core busy (ffmpeg and the packager): one file per core at a time. */
+const PROTECTED_WRITES_AT_ONCE = Math.min(MEDIA_WRITES_AT_ONCE, os.availableParallelism())
 
 /**
  * Makes the items of a PROCESSING task from its uploaded file, which was validated when it was
@@ -62,6 +71,10 @@ export async function importTask(context: ImportContext, request: ImportRequest)
     if (!task.sourceKey) throw new FileProblems(['The uploaded file is no longer stored.'])
     // What an attempt cut short (a crash, a stop) left behind.
     await removeFiles(mediaDir, await db.transaction((tx) => removeImportedRows(tx, task.id)))
+    await removePlainAudio(mediaDir, task.id)
+    const protection = task.encryptAudio
+      ? await taskContentKey(db, context.contentKeys, task.id)
+      : null
     const rules = itemRulesOf(await schemaDocument(db, task.schemaId))
     const source = await openDataSource(
       mediaFilePath(mediaDir, task.sourceKey),
@@ -74,6 +87,7 @@ export async function importTask(context: ImportContext, request: ImportRequest)
         taskId: task.id,
         authorId: task.authorId,
         fixedSetSize: task.isFixedSets ? task.itemsPerSet : null,
+        protection,
         written,
       })
     } finally {
@@ -87,6 +101,7 @@ export async function importTask(context: ImportContext, request: ImportRequest)
       }),
     )
     await removeStoredFile(mediaDir, task.sourceKey)
+    await removePlainAudio(mediaDir, task.id)
   } catch (error) {
     context.logger.error({ err: error, taskId: task.id }, 'task import failed')
     await recordFailure(context, task.id, failureReason(error), written)
@@ -107,6 +122,7 @@ async function recordFailure(
     return keys
   })
   await removeFiles(context.mediaDir, [...new Set([...written, ...removed])])
+  await removePlainAudio(context.mediaDir, taskId)
 }
 
 /** Ends an import no attempt could finish, if its task is still waiting for it. */
@@ -139,6 +155,8 @@ type Target = {
   taskId: number
   authorId: number | null
   fixedSetSize: number | null
+  /** For a protected task, the key its audio is stored encrypted with (its row id and itself). */
+  protection: { id: number; contentKey: ContentKey } | null
   /** Storage keys of the media files this import wrote, removed again on failure. */
   written: string[]
 }
@@ -257,25 +275,37 @@ async function storeMedia(
     while (next < entries.length && !failed) {
       const { entryName, uuid } = entries[next++]!
       const extension = path.posix.extname(entryName).toLowerCase()
-      const stored = await storeStream(
-        context.mediaDir,
-        await source.openMedia(entryName),
-        extension,
-        uuid,
-      )
-      target.written.push(stored.storageKey)
-      rows.push({
-        ...stored,
+      const type = MEDIA_TYPES[extension]
+      const stream = await source.openMedia(entryName)
+      const row = {
         taskId: target.taskId,
         creatorId: target.authorId,
         originalName: entryName,
-        mimeType: MEDIA_TYPES[extension]?.mimeType ?? 'application/octet-stream',
-      })
+      }
+      if (target.protection && type?.kind === 'audio') {
+        const stored = await storeEncrypted(context, target, entryName, stream, uuid)
+        target.written.push(stored.storageKey)
+        rows.push({
+          ...stored,
+          ...row,
+          mimeType: PROTECTED_AUDIO_MIME_TYPE,
+          contentKeyId: target.protection.id,
+        })
+      } else {
+        const stored = await storeStream(context.mediaDir, stream, extension, uuid)
+        target.written.push(stored.storageKey)
+        rows.push({
+          ...stored,
+          ...row,
+          mimeType: type?.mimeType ?? 'application/octet-stream',
+        })
+      }
     }
   }
   // Every writer is let finish, so the keys of all written files are known for a cleanup.
+  const writers = target.protection ? PROTECTED_WRITES_AT_ONCE : MEDIA_WRITES_AT_ONCE
   const results = await Promise.allSettled(
-    Array.from({ length: MEDIA_WRITES_AT_ONCE }, () =>
+    Array.from({ length: writers }, () =>
       worker().catch((error) => {
         failed = true
         throw error
@@ -285,4 +315,29 @@ async function storeMedia(
   const failure = results.find((result) => result.status === 'rejected')
   if (failure) throw failure.reason
   return rows
+}
+
+/**
+ * A protected task's audio file, stored only encrypted. A file that holds no audio ffmpeg can
+ * read, or a server without the tools, is a problem the client is told about, naming the file.
+ */
+async function storeEncrypted(
+  context: ImportContext,
+  target: Target,
+  entryName: string,
+  stream: Awaited<ReturnType<DataSource['openMedia']>>,
+  uuid: string,
+) {
+  try {
+    return await storeProtectedAudio(
+      context.mediaDir,
+      target.taskId,
+      stream,
+      uuid,
+      target.protection!.contentKey,
+    )
+  } catch (error) {
+    if (error instanceof HttpError) throw new FileProblems([`'${entryName}': ${error.message}`])
+    throw error
+  }
 }

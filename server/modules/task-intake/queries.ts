@@ -191,6 +191,7 @@ export async function taskToImport(db: Db, taskId: number) {
       schemaId: tasks.schemaId,
       isFixedSets: tasks.isFixedSets,
       itemsPerSet: tasks.itemsPerSet,
+      encryptAudio: tasks.encryptAudio,
       sourceFileId: tasks.sourceFileId,
       processingError: tasks.processingError,
       sourceKey: mediaObjects.storageKey,

@@ -18,6 +18,7 @@ export const taskIntakeRoutes: AppPlugin = async (app) => {
     mediaDir: app.config.mediaDir,
     logger: app.log,
     zipLimits: app.config.zipLimits,
+    contentKeys: app.mediaKeys,
   }
   const deps: IntakeDeps = {
     ...context,

@@ -10,12 +10,11 @@ import { taskProtocols, taskSchemas } from '../../db/schema'
 import type { SessionUser } from '../../http/augment'
 import { badRequest, HttpError } from '../../http/errors'
 import { validateRequestPart } from '../../http/valibot'
-import type { JobLogger } from '../../jobs/queue'
 import { assertInClientScope, clientScopeOf } from '../client-groups/scope'
 import { mediaFilePath, removeStoredFile } from '../media/storage'
 import type { ReceivedUpload } from '../media/upload'
 import { FileProblems } from './file-problems'
-import { importTask } from './import'
+import { type ImportContext, importTask } from './import'
 import { type ItemRules, itemRulesOf } from './item-rules'
 import type { ImportJobs } from './jobs'
 import {
@@ -33,13 +32,8 @@ import {
 } from './queries'
 import { placeOf } from './records'
 import { checkedItems, openDataSource } from './source'
-import type { ZipLimits } from './zip-entries'
 
-export type IntakeDeps = {
-  db: Db
-  mediaDir: string
-  logger: JobLogger
-  zipLimits: ZipLimits
+export type IntakeDeps = ImportContext & {
   /** Null without a job queue: the import then runs before the upload is answered. */
   importJobs: ImportJobs | null
 }

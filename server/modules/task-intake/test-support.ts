@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream'
 import { crc32, deflateRawSync } from 'node:zlib'
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import {
   gridPlacement,
   type SchemaField,
@@ -13,6 +14,8 @@ import { seedClientGroup, seedLanguages, seedTaskType, uniqueName } from '../../
 import { createTestAppWithMedia, listFiles, type MediaTestApp } from '../../test/harness'
 import { type MultipartFile, multipartBody } from '../../test/multipart'
 import { type ApiClient, type SignedInClient, signIn } from '../../test/session-client'
+import { removeStoredFile, storeStream } from '../media/storage'
+import { removeImportedRows } from './queries'
 
 /** Test helpers of the intake tests: ZIP and multipart writers and a client's definitions. */
 
@@ -118,6 +121,7 @@ export async function createDefinitions(
     isFixedSets?: boolean
     itemsPerSet?: number
     maxItemsPerUserPercent?: number
+    encryptAudio?: boolean
   } = {},
 ): Promise<Definitions> {
   const group = await seedClientGroup(db, { memberIds: [memberId] })
@@ -138,6 +142,7 @@ export async function createDefinitions(
       isFixedSets: options.isFixedSets ?? false,
       itemsPerSet: options.itemsPerSet ?? 10,
       maxItemsPerUserPercent: options.maxItemsPerUserPercent ?? 100,
+      encryptAudio: options.encryptAudio ?? false,
       defaultMetadata: { source: 'type', batch: '0' },
     },
   })
@@ -193,6 +198,38 @@ export const requiredFields = (definitions: Definitions) => ({
   target_language: String(definitions.languageIds.pl),
   settle_target_lang: 'false',
 })
+
+/**
+ * A PROCESSING task of `own` whose stored source file is `content`, unchecked (as if an import
+ * of it had not run yet, or was cut short); `seed` is a valid file of the task type, which makes
+ * the task.
+ */
+export async function processingTask(
+  intake: IntakeTests,
+  own: Definitions,
+  name: string,
+  content: Buffer | string,
+  seed: MultipartFile = { name: 'seed.jsonl', content: JSON.stringify({ prompt: 'seed' }) },
+) {
+  const made = await uploadTask(intake.client, requiredFields(own), seed)
+  expect(made.statusCode, made.body).toBe(201)
+  const taskId: number = made.json().id
+  const stored = await storeStream(intake.t.mediaDir, Readable.from([Buffer.from(content)]))
+  const seedFiles = await intake.t.db.transaction(async (tx) => {
+    const keys = await removeImportedRows(tx, taskId)
+    const [source] = await tx
+      .insert(mediaObjects)
+      .values({ ...stored, originalName: name, mimeType: 'application/octet-stream' })
+      .returning({ id: mediaObjects.id })
+    await tx
+      .update(tasks)
+      .set({ status: 'PROCESSING', sourceFileId: source!.id })
+      .where(eq(tasks.id, taskId))
+    return keys
+  })
+  for (const key of seedFiles) await removeStoredFile(intake.t.mediaDir, key)
+  return taskId
+}
 
 /** Rows an upload may create, and the files in media storage, to prove a refusal made nothing. */
 export async function createdSoFar(db: Db, mediaDir: string) {

@@ -1,3 +1,4 @@
+import { MediaQuerySchema } from '../../../contract/media'
 import {
   AnnotationSaveResultSchema,
   AnnotationSaveSchema,
@@ -17,6 +18,7 @@ import { currentUser, requirePermission } from '../../http/guards'
 import { idempotencyOf, keyedRequestOf, sendAnswer } from '../../http/idempotency'
 import { sessionCheckedByRoute, sessionFoundLive, sessionIdHashToCheck } from '../../http/session'
 import type { AppPlugin } from '../../http/valibot'
+import { sendItemMedia } from '../media/item-media'
 import { sendStoredFile } from '../media/storage'
 import { saveAnnotation, saveAnnotationAtOnce } from './annotations'
 import { claimItemSet } from './claim'
@@ -72,10 +74,13 @@ export const workerTaskRoutes: AppPlugin = async (app) => {
 
   app.get(
     '/endworker/item-sets/:itemSetId/media/:itemId/:uuid/',
-    { onRequest, schema: { tags: ['media'], params: ItemSetMediaParamsSchema } },
+    {
+      onRequest,
+      schema: { tags: ['media'], params: ItemSetMediaParamsSchema, querystring: MediaQuerySchema },
+    },
     async (request, reply) => {
       const media = await workerItemMedia(app.db, currentUser(request), request.params)
-      return sendStoredFile(request, reply, mediaDir, media)
+      return sendItemMedia(request, reply, mediaDir, media, request.query)
     },
   )
 

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client'
 import type { SessionUser } from '../../../http/augment'
 import { conflict } from '../../../http/errors'
 import { clientScopeOf } from '../../client-groups/scope'
+import { copyTaskContentKey } from '../../media/protection/key-store'
 import { mediaFilePath, removeStoredFile } from '../../media/storage'
 import { type TaskDeps, taskInScope, taskViews } from '../tasks/task-service'
 import {
@@ -60,9 +61,15 @@ export async function cloneTask(deps: TaskDeps, user: SessionUser, id: number): 
         metadata: source.metadata,
         itemsTotal: source.itemsTotal,
       })
+      // Protected audio is copied encrypted, so the clone gets a copy of the key.
+      const contentKeyId = await copyTaskContentKey(tx, id, newId)
       await insertMedia(
         tx,
-        copies.map(({ copy }) => ({ ...copy, taskId: newId })),
+        copies.map(({ copy }) => ({
+          ...copy,
+          taskId: newId,
+          contentKeyId: copy.contentKeyId === null ? null : contentKeyId,
+        })),
       )
       const uuids = new Map(copies.map(({ original, copy }) => [original.uuid, copy.uuid]))
       await copyItems(tx, id, newId, source, uuids)

@@ -6,10 +6,11 @@ import {
   FakeTaskSchema,
   TaskIdParamsSchema,
 } from '../../../../contract/client-tasks'
+import { MediaQuerySchema } from '../../../../contract/media'
 import { currentUser, requirePermission } from '../../../http/guards'
 import { pageEnvelope } from '../../../http/paging'
 import type { AppPlugin } from '../../../http/valibot'
-import { sendStoredFile } from '../../media/storage'
+import { sendItemMedia } from '../../media/item-media'
 import { listAnnotations } from './annotations'
 import { fakeTask, fakeTaskMedia } from './preview'
 
@@ -35,10 +36,10 @@ export const explorerRoutes: AppPlugin = async (app) => {
 
   app.get(
     '/client/fake-tasks/:taskId/media/:itemId/:uuid/',
-    { onRequest, schema: { tags, params: FakeMediaParamsSchema } },
+    { onRequest, schema: { tags, params: FakeMediaParamsSchema, querystring: MediaQuerySchema } },
     async (request, reply) => {
       const media = await fakeTaskMedia(app.db, currentUser(request), request.params)
-      return sendStoredFile(request, reply, app.config.mediaDir, media)
+      return sendItemMedia(request, reply, app.config.mediaDir, media, request.query)
     },
   )
 
