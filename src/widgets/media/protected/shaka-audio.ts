@@ -3,9 +3,12 @@ import { DASH_MANIFEST_TYPE, keyIdsOfManifest, manifestUrlOf } from './protectio
 
 let polyfilled = false
 
-/** Shaka Player, DASH build: fetched the first time protected audio plays (it is large). */
+/**
+ * Shaka Player, fetched the first time protected audio plays (it is large). The full build: the
+ * DASH-only one lacks the data: URIs the player hands clear keys through.
+ */
 async function loadShaka() {
-  const { default: shaka } = await import('shaka-player/dist/shaka-player.dash.js')
+  const { default: shaka } = await import('shaka-player/dist/shaka-player.compiled.js')
   if (!polyfilled) {
     shaka.polyfill.installAll()
     polyfilled = true

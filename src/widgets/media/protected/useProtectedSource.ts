@@ -18,7 +18,10 @@ export function useProtectedSource(
     if (!element || !mediaUrl) return
     const controller = new AbortController()
     const report = (error: unknown) => {
-      if (!controller.signal.aborted) latestOnError.current(error)
+      if (controller.signal.aborted) return
+      // The player shows only that it failed; the console keeps the player's own reason.
+      console.error('Protected audio could not be played', error)
+      latestOnError.current(error)
     }
     const stopping = playProtectedAudio(element, mediaUrl, {
       signal: controller.signal,
