@@ -413,6 +413,8 @@ export const FakeTaskSchema = v.object({
   task_id: IdSchema,
   schema: IdSchema,
   protocol: IdSchema,
+  /** The task's audio is protected: played through the manifest and the licence call. */
+  encrypt_audio: v.boolean(),
   offset: v.number(),
   next_offset: v.nullable(v.number()),
   /** What a worker's lock would be: now plus the task type's lock time. Nothing is locked. */

@@ -14,6 +14,7 @@ import {
   itemSets,
   items,
   languages,
+  mediaContentKeys,
   mediaObjects,
   taskProtocols,
   taskSchemas,
@@ -25,18 +26,21 @@ import {
 } from '../db/schema'
 import { CommandError } from '../manage/errors'
 import { verifyPassword } from '../modules/auth/passwords'
-import { openTestDatabase } from '../test/harness'
+import { ContentKeyStore } from '../modules/media/protection/key-store'
+import { boxAt, boxesIn } from '../modules/media/protection/mp4-boxes'
+import { openTestDatabase, TEST_MEDIA_KEY_SECRET } from '../test/harness'
 import { createDemoWorkspace, type DemoResult } from './demo'
 
 let database: DatabaseHandle
 let drop: () => Promise<void>
 let mediaDir: string
 let result: DemoResult
+const contentKeys = new ContentKeyStore(TEST_MEDIA_KEY_SECRET)
 
 beforeAll(async () => {
   ;({ database, drop } = await openTestDatabase())
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-media-'))
-  result = await createDemoWorkspace(database.db, { mediaDir })
+  result = await createDemoWorkspace(database.db, { mediaDir, contentKeys })
 })
 
 afterAll(async () => {
@@ -136,15 +140,16 @@ describe('createDemoWorkspace', () => {
     expect(new Set(components)).toEqual(
       new Set(['audio', 'image', 'text', 'textarea', 'dropdown', 'checkbox']),
     )
-    const [taskType] = await db.select().from(taskTypes)
+    const [task] = await db.select().from(tasks).where(eq(tasks.id, result.taskId))
+    const [taskType] = await db.select().from(taskTypes).where(eq(taskTypes.id, task!.taskTypeId))
     expect(taskType).toMatchObject({
+      encryptAudio: false,
       status: 'ACTIVE',
       schemaId: schema!.id,
       protocolId: protocol!.id,
     })
 
-    const [task] = await db.select().from(tasks)
-    expect(task).toMatchObject({ id: result.taskId, status: 'IN_PROGRESS', itemsTotal: 9 })
+    expect(task).toMatchObject({ status: 'IN_PROGRESS', itemsTotal: 9, encryptAudio: false })
     const sets = await db.select().from(itemSets).where(eq(itemSets.taskId, result.taskId))
     expect(sets).toHaveLength(3)
     for (const set of sets) {
@@ -159,11 +164,11 @@ describe('createDemoWorkspace', () => {
   it('stores a real WAV and PNG for every item, referenced by uuid', async () => {
     const { db } = database
     const media = await db.select().from(mediaObjects)
-    expect(media).toHaveLength(18)
-    expect(result.mediaFiles).toBe(18)
+    expect(media).toHaveLength(24)
+    expect(result.mediaFiles).toBe(24)
     const byUuid = new Map(media.map((row) => [row.uuid, row]))
 
-    for (const item of await db.select().from(items)) {
+    for (const item of await db.select().from(items).where(eq(items.taskId, result.taskId))) {
       const data = item.data as { recording: { uuid: string }; picture: { uuid: string } }
       const wav = byUuid.get(data.recording.uuid)!
       const png = byUuid.get(data.picture.uuid)!
@@ -206,9 +211,37 @@ describe('createDemoWorkspace', () => {
     }
   })
 
+  it('makes a protected task beside it, its recordings stored only encrypted with its key', async () => {
+    const { db } = database
+    const [task] = await db.select().from(tasks).where(eq(tasks.id, result.protectedTaskId))
+    expect(task).toMatchObject({ status: 'IN_PROGRESS', itemsTotal: 3, encryptAudio: true })
+    const [taskType] = await db.select().from(taskTypes).where(eq(taskTypes.id, task!.taskTypeId))
+    expect(taskType).toMatchObject({ status: 'ACTIVE', encryptAudio: true })
+    const [key] = await db
+      .select()
+      .from(mediaContentKeys)
+      .where(eq(mediaContentKeys.taskId, result.protectedTaskId))
+    const contentKey = contentKeys.unwrap(key!)
+    const media = await db
+      .select()
+      .from(mediaObjects)
+      .where(eq(mediaObjects.taskId, result.protectedTaskId))
+    const audio = media.filter((row) => row.mimeType === 'audio/mp4')
+    expect(audio).toHaveLength(3)
+    for (const row of audio) {
+      expect(row.contentKeyId).toBe(key!.id)
+      const bytes = fs.readFileSync(path.join(mediaDir, row.storageKey))
+      const moov = [...boxesIn(bytes)].find((box) => box.type === 'moov')!
+      const stsd = boxAt(bytes, moov, ['trak', 'mdia', 'minf', 'stbl', 'stsd'])!
+      expect([...boxesIn(bytes, stsd.bodyStart + 8, stsd.end)][0]!.type).toBe('enca')
+      expect(bytes.includes(contentKey.keyId)).toBe(true)
+    }
+    expect(fs.readdirSync(mediaDir).filter((name) => name.startsWith('plain-audio'))).toEqual([])
+  })
+
   it('refuses a database that has users, leaving it and the media directory as they were', async () => {
     const filesBefore = fs.readdirSync(mediaDir, { recursive: true }).length
-    const attempt = createDemoWorkspace(database.db, { mediaDir })
+    const attempt = createDemoWorkspace(database.db, { mediaDir, contentKeys })
     await expect(attempt).rejects.toThrow(CommandError)
     await expect(attempt).rejects.toThrow(/already has 6 user\(s\)/)
     expect(await database.db.select().from(users)).toHaveLength(6)
@@ -216,8 +249,8 @@ describe('createDemoWorkspace', () => {
   })
 
   it('refuses a DEMO_PASSWORD too short to be a password', async () => {
-    await expect(createDemoWorkspace(database.db, { mediaDir, password: 'short' })).rejects.toThrow(
-      'DEMO_PASSWORD: Use at least 10 characters.',
-    )
+    await expect(
+      createDemoWorkspace(database.db, { mediaDir, contentKeys, password: 'short' }),
+    ).rejects.toThrow('DEMO_PASSWORD: Use at least 10 characters.')
   })
 })

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { eq, inArray, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { PasswordSchema } from '../../contract/auth'
@@ -32,6 +34,10 @@ import {
 import { insertAccount } from '../manage/accounts'
 import { CommandError } from '../manage/errors'
 import { hashPassword } from '../modules/auth/passwords'
+import { type ContentKey, createContentKey } from '../modules/media/protection/content-key'
+import { PROTECTED_AUDIO_MIME_TYPE } from '../modules/media/protection/encrypt'
+import { type ContentKeyStore, storeTaskContentKey } from '../modules/media/protection/key-store'
+import { storeProtectedAudio } from '../modules/media/protection/store-protected'
 import { assertSafePatterns } from '../patterns/pattern-safety'
 import {
   DEMO_ACCOUNTS,
@@ -46,17 +52,27 @@ import { discPng, type Rgb, toneWav } from './media-files'
 
 const ITEM_SETS = 3
 const ITEMS_PER_SET = 3
+/** The protected task: one set, its audio stored only encrypted. */
+const PROTECTED_ITEMS = ITEMS_PER_SET
 const TONE_MS = 150
 
 export type DemoOptions = {
   mediaDir: string
+  /** Wraps the protected task's content key. */
+  contentKeys: ContentKeyStore
   /** One password for every demo account; when absent each gets a random one. */
   password?: string
 }
 
 export type DemoCredential = { username: string; role: Role; password: string }
 
-export type DemoResult = { credentials: DemoCredential[]; taskId: number; mediaFiles: number }
+export type DemoResult = {
+  credentials: DemoCredential[]
+  taskId: number
+  /** The task beside it whose type protects its audio (stored encrypted, played with a licence). */
+  protectedTaskId: number
+  mediaFiles: number
+}
 
 type StoredFile = {
   uuid: string
@@ -70,7 +86,8 @@ type StoredFile = {
 /**
  * Fills an empty database with a workspace to try every role on: accounts, languages, groups, a
  * project, a protocol, a schema, an active task type, time-log types and a running task whose
- * items have real audio and pictures. Everything is written in one transaction; the media files
+ * items have real audio and pictures, and beside it a running task of a type with "Protect
+ * audio" on, whose recordings are stored only encrypted. Everything is written in one transaction; the media files
  * are written first and removed again if the transaction fails.
  */
 export async function createDemoWorkspace(db: Db, options: DemoOptions): Promise<DemoResult> {
@@ -89,9 +106,16 @@ export async function createDemoWorkspace(db: Db, options: DemoOptions): Promise
     credentials.map((credential) => hashPassword(credential.password)),
   )
 
-  const files = await writeDemoMedia(options.mediaDir)
+  const contentKey = createContentKey()
+  const files = await writeDemoMedia(options.mediaDir, contentKey)
+  const written = [
+    ...files.audio,
+    ...files.images,
+    ...files.protectedAudio,
+    ...files.protectedImages,
+  ]
   try {
-    const taskId = await db.transaction(async (tx) => {
+    const { taskId, protectedTaskId } = await db.transaction(async (tx) => {
       await refuseNonEmpty(tx)
       const userIds = new Map<string, number>()
       for (const [index, account] of DEMO_ACCOUNTS.entries()) {
@@ -110,14 +134,14 @@ export async function createDemoWorkspace(db: Db, options: DemoOptions): Promise
       await describeAnnotator(tx, userId('annotator'), languageIds)
       const groups = await insertGroups(tx, userId)
       await insertTimelogTypes(tx)
-      return insertDefinitionsAndTask(tx, { userId, languageIds, ...groups, files })
+      return insertDefinitionsAndTasks(tx, { userId, languageIds, ...groups, files }, (taskId) =>
+        storeTaskContentKey(tx, options.contentKeys, taskId, contentKey),
+      )
     })
-    return { credentials, taskId, mediaFiles: files.audio.length + files.images.length }
+    return { credentials, taskId, protectedTaskId, mediaFiles: written.length }
   } catch (error) {
     await Promise.all(
-      [...files.audio, ...files.images].map((file) =>
-        fs.rm(path.join(options.mediaDir, file.storageKey), { force: true }),
-      ),
+      written.map((file) => fs.rm(path.join(options.mediaDir, file.storageKey), { force: true })),
     )
     throw error
   }
@@ -216,8 +240,13 @@ type DefinitionsInput = {
   files: DemoMedia
 }
 
-async function insertDefinitionsAndTask(db: Db, input: DefinitionsInput): Promise<number> {
-  const { userId, languageIds, clientGroupId, taskGroupId, files } = input
+/** The open task and the protected one; `keepContentKey` stores the latter's key. */
+async function insertDefinitionsAndTasks(
+  db: Db,
+  input: DefinitionsInput,
+  keepContentKey: (taskId: number) => Promise<number | null>,
+): Promise<{ taskId: number; protectedTaskId: number }> {
+  const { userId, clientGroupId, files } = input
   const author = userId('client')
   await assertSafePatterns(DEMO_TASK_SCHEMA)
   const [project] = await db
@@ -243,10 +272,59 @@ async function insertDefinitionsAndTask(db: Db, input: DefinitionsInput): Promis
       clientGroupId,
     })
     .returning({ id: taskSchemas.id })
+  const definitions = {
+    ...input,
+    author,
+    projectId: project!.id,
+    protocolId: protocol!.id,
+    schemaId: schema!.id,
+  }
+  const taskId = await insertTypeAndTask(db, definitions, {
+    typeName: 'Demo transcription',
+    description: 'Demo batch: nine short recordings with pictures',
+    encryptAudio: false,
+    audio: files.audio,
+    images: files.images,
+    contentKeyId: async () => null,
+  })
+  const protectedTaskId = await insertTypeAndTask(db, definitions, {
+    typeName: 'Confidential transcription (protected audio)',
+    description: 'Confidential batch: three recordings stored only encrypted',
+    encryptAudio: true,
+    audio: files.protectedAudio,
+    images: files.protectedImages,
+    contentKeyId: keepContentKey,
+  })
+  return { taskId, protectedTaskId }
+}
+
+/**
+ * An active task type handing work to the task group, and a running task of it with fixed sets
+ * of ITEMS_PER_SET items, one per recording; `contentKeyId` keeps the key of protected audio.
+ */
+async function insertTypeAndTask(
+  db: Db,
+  definitions: DefinitionsInput & {
+    author: number
+    projectId: number
+    protocolId: number
+    schemaId: number
+  },
+  task: {
+    typeName: string
+    description: string
+    encryptAudio: boolean
+    audio: StoredFile[]
+    images: StoredFile[]
+    contentKeyId: (taskId: number) => Promise<number | null>
+  },
+): Promise<number> {
+  const { author, languageIds, clientGroupId, taskGroupId, projectId, protocolId, schemaId } =
+    definitions
   const [taskType] = await db
     .insert(taskTypes)
     .values({
-      name: 'Demo transcription',
+      name: task.typeName,
       status: 'ACTIVE',
       isFixedSets: true,
       itemsPerSet: ITEMS_PER_SET,
@@ -254,46 +332,50 @@ async function insertDefinitionsAndTask(db: Db, input: DefinitionsInput): Promis
       reviewProbability: 0.5,
       reviewNewcomersBound: 3,
       downloadEnabled: true,
-      schemaId: schema!.id,
-      protocolId: protocol!.id,
+      encryptAudio: task.encryptAudio,
+      schemaId,
+      protocolId,
       defaultMetadata: { source: 'demo' },
       clientGroupId,
-      defaultProjectId: project!.id,
+      defaultProjectId: projectId,
       authorId: author,
     })
     .returning({ id: taskTypes.id })
   await db.insert(taskTypeGroups).values({ taskTypeId: taskType!.id, groupId: taskGroupId })
-  await db.insert(taskTypeProjects).values({ taskTypeId: taskType!.id, projectId: project!.id })
+  await db.insert(taskTypeProjects).values({ taskTypeId: taskType!.id, projectId })
 
-  const [task] = await db
+  const [row] = await db
     .insert(tasks)
     .values({
-      description: 'Demo batch: nine short recordings with pictures',
+      description: task.description,
       status: 'IN_PROGRESS',
       startedAt: new Date(),
       authorId: author,
       taskTypeId: taskType!.id,
-      projectId: project!.id,
+      projectId,
       baseLanguageId: languageIds.get('pl')!,
       targetLanguageId: languageIds.get('pl')!,
       settleTargetLang: true,
-      schemaId: schema!.id,
-      protocolId: protocol!.id,
+      schemaId,
+      protocolId,
       isFixedSets: true,
       downloadEnabled: true,
+      encryptAudio: task.encryptAudio,
       itemsPerSet: ITEMS_PER_SET,
       metadata: { source: 'demo', batch: '1' },
-      itemsTotal: ITEM_SETS * ITEMS_PER_SET,
+      itemsTotal: task.audio.length,
     })
     .returning({ id: tasks.id })
-  const taskId = task!.id
+  const taskId = row!.id
+  const contentKeyId = await task.contentKeyId(taskId)
   await db
     .insert(mediaObjects)
-    .values(
-      [...files.audio, ...files.images].map((file) => ({ ...file, taskId, creatorId: author })),
-    )
+    .values([
+      ...task.audio.map((file) => ({ ...file, taskId, creatorId: author, contentKeyId })),
+      ...task.images.map((file) => ({ ...file, taskId, creatorId: author })),
+    ])
 
-  for (let set = 0; set < ITEM_SETS; set++) {
+  for (let set = 0; set < task.audio.length / ITEMS_PER_SET; set++) {
     const [itemSet] = await db
       .insert(itemSets)
       .values({ taskId, isFixed: true, position: set })
@@ -307,8 +389,8 @@ async function insertDefinitionsAndTask(db: Db, input: DefinitionsInput): Promis
           position,
           dataId: `demo-${position + 1}`,
           data: {
-            recording: { uuid: files.audio[position]!.uuid },
-            picture: { uuid: files.images[position]!.uuid },
+            recording: { uuid: task.audio[position]!.uuid },
+            picture: { uuid: task.images[position]!.uuid },
             prompt: DEMO_PROMPTS[position],
           },
         }
@@ -318,7 +400,13 @@ async function insertDefinitionsAndTask(db: Db, input: DefinitionsInput): Promis
   return taskId
 }
 
-type DemoMedia = { audio: StoredFile[]; images: StoredFile[] }
+type DemoMedia = {
+  audio: StoredFile[]
+  images: StoredFile[]
+  /** The protected task's recordings, stored only encrypted, and its pictures. */
+  protectedAudio: StoredFile[]
+  protectedImages: StoredFile[]
+}
 
 /**
  * The demo's pictures: as tall as the image widget's box on the annotation screen (320 pixels),
@@ -339,18 +427,38 @@ const PICTURE_COLOURS: Rgb[] = [
   [240, 120, 170],
 ]
 
-async function writeDemoMedia(mediaDir: string): Promise<DemoMedia> {
-  const audio: StoredFile[] = []
-  const images: StoredFile[] = []
-  for (let position = 0; position < ITEM_SETS * ITEMS_PER_SET; position++) {
-    // A rising triad that starts a semitone higher per item, so each recording sounds different.
-    const root = 440 * 2 ** (position / 12)
-    const wav = toneWav([root, root * 1.25, root * 1.5], TONE_MS)
-    audio.push(await storeFile(mediaDir, wav, 'audio/wav', `demo-${position + 1}.wav`))
-    const png = discPng(DEMO_PICTURE_SIZE, [230, 236, 245], PICTURE_COLOURS[position]!)
-    images.push(await storeFile(mediaDir, png, 'image/png', `demo-${position + 1}.png`))
+async function writeDemoMedia(mediaDir: string, contentKey: ContentKey): Promise<DemoMedia> {
+  const media: DemoMedia = { audio: [], images: [], protectedAudio: [], protectedImages: [] }
+  const plainFolder = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-plain-audio-'))
+  try {
+    for (let position = 0; position < ITEM_SETS * ITEMS_PER_SET; position++) {
+      // A rising triad that starts a semitone higher per item, so each recording sounds different.
+      const root = 440 * 2 ** (position / 12)
+      const wav = toneWav([root, root * 1.25, root * 1.5], TONE_MS)
+      const png = discPng(DEMO_PICTURE_SIZE, [230, 236, 245], PICTURE_COLOURS[position]!)
+      const name = `demo-${position + 1}`
+      media.audio.push(await storeFile(mediaDir, wav, 'audio/wav', `${name}.wav`))
+      media.images.push(await storeFile(mediaDir, png, 'image/png', `${name}.png`))
+      if (position >= PROTECTED_ITEMS) continue
+      const uuid = randomUUID()
+      const stored = await storeProtectedAudio(
+        mediaDir,
+        plainFolder,
+        Readable.from([wav]),
+        uuid,
+        contentKey,
+      )
+      media.protectedAudio.push({
+        ...stored,
+        mimeType: PROTECTED_AUDIO_MIME_TYPE,
+        originalName: `${name}.wav`,
+      })
+      media.protectedImages.push(await storeFile(mediaDir, png, 'image/png', `${name}.png`))
+    }
+    return media
+  } finally {
+    await fs.rm(plainFolder, { recursive: true, force: true })
   }
-  return { audio, images }
 }
 
 async function storeFile(mediaDir: string, bytes: Buffer, mimeType: string, originalName: string) {

@@ -83,11 +83,11 @@ describe('runCli', () => {
     const env = embeddedEnv(dataDir, { DEMO_PASSWORD: 'demo-password-1' })
     const { lines, output } = captured()
     expect(await runCli(['demo'], env, output)).toBe(0)
-    expect(lines.out[0]).toMatch(/^Demo workspace created: task \d+, 18 media files\.$/)
+    expect(lines.out[0]).toMatch(/^Demo workspace created: task \d+, 24 media files\.$/)
     expect(lines.out.join('\n')).not.toContain('demo-password-1')
     expect(lines.out.filter((line) => line.includes('(DEMO_PASSWORD)'))).toHaveLength(6)
     const mediaFiles = fs.readdirSync(path.join(dataDir, 'media'), { recursive: true })
-    expect(mediaFiles.filter((name) => /\.(wav|png)$/.test(String(name)))).toHaveLength(18)
+    expect(mediaFiles.filter((name) => /\.(wav|png|mp4)$/.test(String(name)))).toHaveLength(24)
 
     const again = captured()
     expect(await runCli(['demo'], env, again.output)).toBe(1)

@@ -3,6 +3,7 @@ import { type AppConfig, ConfigError, loadConfig } from '../config'
 import { type Db, databaseTargetFromConfig, migrateDatabase, openDatabase } from '../db/client'
 import { EmbeddedDatabaseBusyError } from '../db/embedded-lock'
 import { createDemoWorkspace } from '../demo/demo'
+import { ContentKeyStore, mediaKeySecret } from '../modules/media/protection/key-store'
 import { CREATEUSER_USAGE, createUser, parseCreateUserArgs } from './createuser'
 import { CommandError } from './errors'
 import {
@@ -66,7 +67,11 @@ export async function runCli(
         parseArgs({ args, strict: true, allowPositionals: false, options: {} })
         const password = env.DEMO_PASSWORD || undefined
         const result = await withDatabase(env, (db, config) =>
-          createDemoWorkspace(db, { mediaDir: config.mediaDir, password }),
+          createDemoWorkspace(db, {
+            mediaDir: config.mediaDir,
+            contentKeys: new ContentKeyStore(mediaKeySecret(config)),
+            password,
+          }),
         )
         output.out(
           `Demo workspace created: task ${result.taskId}, ${result.mediaFiles} media files.`,

@@ -17,7 +17,7 @@ import {
 } from '../review/test-fixtures'
 import { addWorker } from '../worker-tasks/test-fixtures'
 import { taskContentKey } from './protection/key-store'
-import { storeProtectedAudio } from './protection/store-protected'
+import { plainAudioFolder, storeProtectedAudio } from './protection/store-protected'
 import { storeStream } from './storage'
 
 /**
@@ -65,7 +65,7 @@ beforeAll(async () => {
   k = key.contentKey.key.toString('base64url')
   const encrypted = await storeProtectedAudio(
     t.mediaDir,
-    taskId,
+    plainAudioFolder(t.mediaDir, taskId),
     Readable.from([toneWav([440], 400)]),
     protectedUuid,
     key.contentKey,
@@ -217,6 +217,37 @@ describe('POST /api/media/encaudio/license/', () => {
     const graded = await reviewer.patch(`review/locked-items/${reviewItem!.id}/`, { mark: 4 })
     expect(graded.statusCode, graded.body).toBe(200)
     expect((await licence(scenario.worker, keysOf([kid]))).json()).toEqual(granted)
+  })
+})
+
+describe('a clone of a protected task', () => {
+  it('copies the encrypted files with a copy of the key, for its own audience', async () => {
+    const client = await signIn(t, { roles: ['client'] })
+    await t.db
+      .insert(clientGroupMembers)
+      .values({ groupId: scenario.scenario.clientGroupId, userId: client.user.id })
+    const cloned = await client.post(`client/tasks/${taskId}/clone/`)
+    expect(cloned.statusCode, cloned.body).toBe(201)
+    expect(cloned.json().encrypt_audio).toBe(true)
+    const cloneId: number = cloned.json().id
+    const [key] = await t.db
+      .select()
+      .from(mediaContentKeys)
+      .where(eq(mediaContentKeys.taskId, cloneId))
+    expect(key!.keyId).toBe(kid)
+    const media = await t.db.select().from(mediaObjects).where(eq(mediaObjects.taskId, cloneId))
+    expect(media.map((row) => [row.mimeType, row.contentKeyId]).sort()).toEqual([
+      ['audio/mp4', key!.id],
+      ['audio/wav', null],
+    ])
+    const preview = await client.get(`client/fake-tasks/${cloneId}/`)
+    expect(preview.json().encrypt_audio).toBe(true)
+    const [item] = preview.json().items as { id: number; data: { recording: { uuid: string } } }[]
+    const audio = await client.get(
+      `client/fake-tasks/${cloneId}/media/${item!.id}/${item!.data.recording.uuid}/`,
+    )
+    expect(audio.headers['x-media-protection']).toBe('clearkey')
+    expect((await licence(client, keysOf([kid]))).statusCode).toBe(200)
   })
 })
 

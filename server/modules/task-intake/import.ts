@@ -8,7 +8,11 @@ import type { JobLogger } from '../../jobs/queue'
 import type { ContentKey } from '../media/protection/content-key'
 import { PROTECTED_AUDIO_MIME_TYPE } from '../media/protection/encrypt'
 import { type ContentKeyStore, taskContentKey } from '../media/protection/key-store'
-import { removePlainAudio, storeProtectedAudio } from '../media/protection/store-protected'
+import {
+  plainAudioFolder,
+  removePlainAudio,
+  storeProtectedAudio,
+} from '../media/protection/store-protected'
 import { mediaFilePath, removeStoredFile, storeStream } from '../media/storage'
 import { FileProblems } from './file-problems'
 import { type ItemRules, itemRulesOf } from './item-rules'
@@ -331,7 +335,7 @@ async function storeEncrypted(
   try {
     return await storeProtectedAudio(
       context.mediaDir,
-      target.taskId,
+      plainAudioFolder(context.mediaDir, target.taskId),
       stream,
       uuid,
       target.protection!.contentKey,

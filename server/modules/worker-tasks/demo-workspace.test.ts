@@ -11,7 +11,11 @@ let demo: DemoResult
 
 beforeAll(async () => {
   t = await createTestAppWithMedia('worker-demo')
-  demo = await createDemoWorkspace(t.db, { mediaDir: t.mediaDir, password })
+  demo = await createDemoWorkspace(t.db, {
+    mediaDir: t.mediaDir,
+    contentKeys: t.app.mediaKeys,
+    password,
+  })
 })
 afterAll(() => t.close())
 
@@ -25,8 +29,10 @@ describe('the demo workspace for an annotator', () => {
       roles: ['endworker'],
     })
     const list = (await annotator.get('endworker/tasks/')).json()
-    expect(list.results.map((task: { id: number }) => task.id)).toEqual([demo.taskId])
-    const [task] = list.results
+    const listed = list.results.map((task: { id: number }) => task.id)
+    expect(listed.sort()).toEqual([demo.taskId, demo.protectedTaskId].sort())
+    const task = list.results.find((listed: { id: number }) => listed.id === demo.taskId)
+    expect(task.encrypt_audio).toBe(false)
     expect(task.protocol.read).toBe(false)
     expect((await annotator.post(claimPath(demo.taskId))).statusCode).toBe(403)
     await annotator.post(`endworker/protocols/${task.protocol.id}/confirm/`)
@@ -47,6 +53,24 @@ describe('the demo workspace for an annotator', () => {
       annotationBody({ [field]: 'true' }),
     )
     expect(save.statusCode).toBe(200)
+
+    // The protected task beside it: its recordings are answered encrypted, its key by licence.
+    const protectedClaim = await annotator.post(claimPath(demo.protectedTaskId))
+    expect(protectedClaim.statusCode).toBe(201)
+    const protectedSet = protectedClaim.json()
+    expect(protectedSet.task.encrypt_audio).toBe(true)
+    const [item] = protectedSet.items
+    const recording = `endworker/item-sets/${protectedSet.id}/media/${item.id}/${item.data.recording.uuid}/`
+    const audio = await annotator.get(recording)
+    expect(audio.headers['x-media-protection']).toBe('clearkey')
+    const manifest = await annotator.get(recording, { query: { manifest: 'true' } })
+    const kid = manifest.body.match(/cenc:default_KID="([\w-]+)"/)![1]!.replaceAll('-', '')
+    const licence = await annotator.post('media/encaudio/license/', {
+      kids: [Buffer.from(kid, 'hex').toString('base64url')],
+      type: 'temporary',
+    })
+    expect(licence.statusCode, licence.body).toBe(200)
+    expect(licence.json().keys).toHaveLength(1)
   })
 })
 

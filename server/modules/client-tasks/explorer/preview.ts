@@ -30,6 +30,7 @@ export async function fakeTask(
     task_id: task.id,
     schema: task.schemaId,
     protocol: task.protocolId,
+    encrypt_audio: task.encryptAudio,
     offset,
     next_offset: hasNext ? offset + (task.isFixedSets ? 1 : task.itemsPerSet) : null,
     lock_expiration_timestamp: new Date(Date.now() + lockMs).toISOString(),

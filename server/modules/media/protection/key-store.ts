@@ -102,13 +102,28 @@ export async function taskContentKey(
   store: ContentKeyStore,
   taskId: number,
 ): Promise<{ id: number; contentKey: ContentKey }> {
-  await db
-    .insert(mediaContentKeys)
-    .values({ taskId, ...store.wrap(createContentKey()) })
-    .onConflictDoNothing({ target: mediaContentKeys.taskId })
+  await storeTaskContentKey(db, store, taskId, createContentKey())
   const [row] = await db.select().from(mediaContentKeys).where(eq(mediaContentKeys.taskId, taskId))
   if (!row) throw new Error(`task ${taskId} has no content key (was it deleted?)`)
   return { id: row.id, contentKey: store.unwrap(row) }
+}
+
+/**
+ * Keeps `contentKey` as the task's key, unless the task has one already. Answers the id of the
+ * task's key row, or null when it kept the one it had.
+ */
+export async function storeTaskContentKey(
+  db: Db,
+  store: ContentKeyStore,
+  taskId: number,
+  contentKey: ContentKey,
+): Promise<number | null> {
+  const [row] = await db
+    .insert(mediaContentKeys)
+    .values({ taskId, ...store.wrap(contentKey) })
+    .onConflictDoNothing({ target: mediaContentKeys.taskId })
+    .returning({ id: mediaContentKeys.id })
+  return row?.id ?? null
 }
 
 /** The stored keys with these ids (base64url), with the task each one belongs to. */

@@ -30,20 +30,19 @@ async function sha256Of(file: string): Promise<string> {
 
 /**
  * Stores an audio upload only encrypted, under `<first two uuid chars>/<uuid>.mp4`: the plain
- * bytes go to the task's plain-audio folder (readable by the server alone), are encrypted from
- * there, and are removed at once, whether the encryption worked or not. A crash in between
- * leaves the plain file in that folder only, which the retried import removes first.
+ * bytes go to `plainFolder` (readable by the server alone; an import uses its task's
+ * `plainAudioFolder`), are encrypted from there, and are removed at once, whether the
+ * encryption worked or not. A crash in between leaves the plain file in that folder only.
  */
 export async function storeProtectedAudio(
   mediaDir: string,
-  taskId: number,
+  plainFolder: string,
   source: Readable,
   uuid: string,
   contentKey: ContentKey,
 ): Promise<StoredFile> {
-  const folder = plainAudioFolder(mediaDir, taskId)
-  await fs.promises.mkdir(folder, { recursive: true, mode: 0o700 })
-  const plain = path.join(folder, `${uuid}.part`)
+  await fs.promises.mkdir(plainFolder, { recursive: true, mode: 0o700 })
+  const plain = path.join(plainFolder, `${uuid}.part`)
   const storageKey = path.posix.join(uuid.slice(0, 2), `${uuid}.mp4`)
   const target = mediaFilePath(mediaDir, storageKey)
   try {

@@ -103,6 +103,7 @@ export function makeFakeTask(overrides: Partial<FakeTask> = {}): FakeTask {
     task_id: 41,
     schema: 11,
     protocol: 21,
+    encrypt_audio: false,
     offset: 0,
     next_offset: 2,
     lock_expiration_timestamp: '2026-03-03T11:00:00Z',
