@@ -48,6 +48,14 @@ async function finishItems(worker: Page, coordinator: Page, description: string,
  */
 export async function drawDemoReviewItems(browser: Browser, label: string, count: number) {
   const { description } = await copyDemoTask(browser, label)
+  return drawReviewItems(browser, description, count)
+}
+
+/**
+ * Review work on the started task described as `description`, of the demo task type: as
+ * drawDemoReviewItems does for its copy of the demo task.
+ */
+export async function drawReviewItems(browser: Browser, description: string, count: number) {
   const clientPage = await (await browser.newContext()).newPage()
   await signInAs(clientPage, 'client')
   const types = await apiGet<Paged<{ id: number; name: string }>>(

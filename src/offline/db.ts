@@ -100,6 +100,18 @@ export type StoredReviewList = {
   storedAt: number
 }
 
+/**
+ * A protected audio key kept for offline work on an item set: the key of one key id, hex (the form
+ * the player's clear-key configuration takes). It goes with the device's copy of the set.
+ */
+export type StoredMediaKey = {
+  /** `${itemSetId}:${keyId}` */
+  id: string
+  itemSetId: number
+  keyId: string
+  key: string
+}
+
 export interface OfflineSchema extends DBSchema {
   outbox: {
     key: number
@@ -116,6 +128,11 @@ export interface OfflineSchema extends DBSchema {
   }
   reviewItems: { key: number; value: StoredReviewItem }
   reviewLists: { key: string; value: StoredReviewList }
+  mediaKeys: {
+    key: string
+    value: StoredMediaKey
+    indexes: { 'by-item-set': number; 'by-key-id': string }
+  }
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>
@@ -127,6 +144,7 @@ export type StoreName =
   | 'annotations'
   | 'reviewItems'
   | 'reviewLists'
+  | 'mediaKeys'
 type UpgradeTx = IDBPTransaction<OfflineSchema, StoreName[], 'versionchange'>
 
 /**
@@ -155,6 +173,11 @@ const MIGRATIONS: ((db: OfflineDb, tx: UpgradeTx) => void)[] = [
   (db) => {
     db.createObjectStore('reviewItems', { keyPath: 'id' })
     db.createObjectStore('reviewLists', { keyPath: 'key' })
+  },
+  (db) => {
+    const mediaKeys = db.createObjectStore('mediaKeys', { keyPath: 'id' })
+    mediaKeys.createIndex('by-item-set', 'itemSetId')
+    mediaKeys.createIndex('by-key-id', 'keyId')
   },
 ]
 

@@ -3,7 +3,7 @@ import { deleteItemSetWithin } from './item-sets'
 import { journalFolded } from './outbox'
 import { itemSetOfOp } from './set-changes'
 
-const CLEANUP_SCOPE: StoreName[] = ['outbox', 'rejections', 'itemSets', 'annotations']
+const CLEANUP_SCOPE: StoreName[] = ['outbox', 'rejections', 'itemSets', 'annotations', 'mediaKeys']
 
 /** Whether a stored copy is of no more use; the feature that owns the copy's shape decides. */
 export type ObsoleteCopyRule = (stored: StoredItemSet, now: number) => boolean

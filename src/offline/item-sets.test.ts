@@ -35,6 +35,7 @@ describe('the offline database', () => {
       'annotations',
       'itemSets',
       'kv',
+      'mediaKeys',
       'outbox',
       'rejections',
       'reviewItems',

@@ -8,6 +8,7 @@ import {
   type StoredItemSet,
   type StoreName,
 } from './db'
+import { deleteMediaKeysWithin } from './media-keys'
 import { ANNOTATION_SAVE, type AnnotationSavePayload } from './operations/annotation-save'
 import { enqueue, journalFolded } from './outbox'
 
@@ -43,9 +44,12 @@ export async function listItemSets(): Promise<StoredItemSet[]> {
   return (await offlineDb()).getAll('itemSets')
 }
 
-const ITEM_SET_SCOPE: StoreName[] = ['itemSets', 'annotations']
+const ITEM_SET_SCOPE: StoreName[] = ['itemSets', 'annotations', 'mediaKeys']
 
-/** Forgets the item set with its drafts (finished, or its lock gone). Queued saves stay queued. */
+/**
+ * Forgets the item set with its drafts and its audio keys (finished, or its lock gone). Queued
+ * saves stay queued.
+ */
 export async function deleteItemSet(id: number): Promise<void> {
   const db = await offlineDb()
   const tx = db.transaction(ITEM_SET_SCOPE, 'readwrite')
@@ -62,6 +66,7 @@ export async function deleteItemSetWithin(
   for await (const cursor of tx.objectStore('annotations').index('by-item-set').iterate(id)) {
     await cursor.delete()
   }
+  await deleteMediaKeysWithin(tx, id)
 }
 
 export async function getDraft(

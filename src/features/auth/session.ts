@@ -181,8 +181,8 @@ async function finishBeforeSignOut(context: SignOutContext): Promise<void> {
 }
 
 /**
- * Ends the session on the server (form and single-sign-on sessions), clears what is stored and
- * tells other tabs. `isSessionValid` false skips the server calls: the session is already gone.
+ * Ends the session on the server (form and single-sign-on sessions), clears what is stored (the
+ * protected audio keys kept for offline work among it) and tells other tabs. `isSessionValid` false skips the server calls: the session is already gone.
  * Answers where the browser ends the identity provider's session too, when the session was a
  * single-sign-on one and the provider offers that; the caller decides whether to go there.
  */
@@ -201,6 +201,11 @@ export async function signOut(
     providerLogoutUrl = ssoLogout?.logout_url ?? null
   }
   clearLocalSession(queryClient)
+  // Unreadable offline storage (private mode) holds no key, and must not keep anyone signed in.
+  // Loaded here: the offline database is no part of the start-up script.
+  await import('../../offline/media-keys')
+    .then(({ clearMediaKeys }) => clearMediaKeys())
+    .catch(() => undefined)
   storage.set('logoutSignal', Date.now())
   return providerLogoutUrl
 }

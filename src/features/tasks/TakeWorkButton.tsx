@@ -10,6 +10,8 @@ import type { WorkerTask } from '../../../contract/worker'
 import { ApiError } from '../../api/client'
 import { syncOutbox } from '../../offline/outbox'
 import { usePhoneLayout } from '../../ui/use-screen-width'
+import { ProtectedAudioUnsupported } from '../../widgets/media/protected/ProtectedAudioUnsupported'
+import { useProtectedAudioSupport } from '../../widgets/media/protected/useProtectedAudioSupport'
 import { ProtocolPanel } from '../annotate/ProtocolPanel'
 import { takeWork, taskKeys } from './queries'
 
@@ -35,7 +37,8 @@ function refusal(error: unknown): MessageDescriptor | null {
  * 'Take work': claims an item set and opens it. The task's protocol must be read first: when it
  * is not (or the server says so), it opens for reading and confirming, then the work is taken.
  * A set whose finish still waits in the outbox (`finishingSetId`) is sent first, or the server
- * would answer that set again.
+ * would answer that set again. A browser that cannot play the task's protected audio is told so
+ * here, and takes no work.
  */
 export function TakeWorkButton({
   task,
@@ -69,6 +72,8 @@ export function TakeWorkButton({
     },
   })
   const message = claim.isError && !reading ? refusal(claim.error) : null
+  // Told before work is taken: a set of protected audio could not be worked on in this browser.
+  const audioPlayable = useProtectedAudioSupport(task.encrypt_audio)
 
   return (
     <Stack gap="xs">
@@ -77,10 +82,15 @@ export function TakeWorkButton({
           {i18n._(message)}
         </Alert>
       )}
+      {audioPlayable === false && (
+        <Alert color="red" role="alert" p="xs">
+          <ProtectedAudioUnsupported />
+        </Alert>
+      )}
       <Button
         leftSection={<IconPlayerPlay size={16} aria-hidden />}
         loading={claim.isPending}
-        disabled={task.items_available_for_me === 0}
+        disabled={task.items_available_for_me === 0 || audioPlayable === false}
         onClick={() => (task.protocol.read ? claim.mutate() : setReading(true))}
       >
         <Trans>Take work</Trans>

@@ -82,6 +82,26 @@ describe('task list', () => {
     expect(task.queryByRole('button', { name: 'Take work' })).toBeNull()
   })
 
+  it('tells a browser without clear-key playback, before work is taken, that it cannot do a protected task', async () => {
+    // jsdom, like Safari, offers no clear-key system.
+    server.use(
+      tasksAnswer([
+        makeTask({ encrypt_audio: true }),
+        makeTask({ id: 4, description: 'Open recordings' }),
+      ]),
+    )
+    renderApp('/tasks')
+
+    const protectedTask = within(await card('Transcribe the street'))
+    expect(await protectedTask.findByRole('alert')).toHaveTextContent(
+      "This task's audio is protected and cannot be played in this browser; use a current Chrome, Edge or Firefox on a computer or on Android.",
+    )
+    expect(protectedTask.getByRole('button', { name: 'Take work' })).toBeDisabled()
+    const openTask = within(await card('Open recordings'))
+    expect(openTask.queryByRole('alert')).not.toBeInTheDocument()
+    expect(openTask.getByRole('button', { name: 'Take work' })).toBeEnabled()
+  })
+
   it('says so when no task is available', async () => {
     server.use(tasksAnswer([]))
     renderApp('/tasks')

@@ -12,11 +12,17 @@ import {
 import { type KeyboardEvent, useId, useRef } from 'react'
 import type { Preferences } from '../../../contract/auth'
 import { OnDemandTooltip } from '../../ui/OnDemandTooltip'
+import { useProtectedSource } from './protected/useProtectedSource'
 import { formatDuration, timeTag } from './time'
 import { PLAYBACK_RATES, SEEK_STEP_SECONDS, useAudioPlayer } from './useAudioPlayer'
 
+/** A plain file (an object URL), or protected audio (its media URL) played through MSE and EME. */
+export type AudioSource = { src: string } | { protectedUrl: string }
+
 type Props = {
-  src: string
+  source: AudioSource
+  /** Protected audio could not be loaded or decoded (no key, a broken file). */
+  onPlaybackError: () => void
   itemId: number
   /** The player's name for assistive technology (the field label). */
   label: string
@@ -33,7 +39,8 @@ type Props = {
  * arrow keys keep working).
  */
 export function AudioPlayer({
-  src,
+  source,
+  onPlaybackError,
   itemId,
   label,
   preferences,
@@ -50,6 +57,7 @@ export function AudioPlayer({
     overlappingPlayback: preferences.overlapping_playback,
     onEnded,
   })
+  useProtectedSource(audio, 'protectedUrl' in source ? source.protectedUrl : null, onPlaybackError)
   const forwardBlocked = player.time >= player.limit - 0.01
   const clipTime = (seconds: number) => formatDuration(seconds, player.duration)
 
@@ -81,7 +89,7 @@ export function AudioPlayer({
       onMouseLeave={preferences.play_on_hover ? player.pause : undefined}
     >
       {/* biome-ignore lint/a11y/useMediaCaption: worker recordings have no captions; transcribing them is the task. */}
-      <audio ref={audio} src={src} preload="auto" />
+      <audio ref={audio} src={'src' in source ? source.src : undefined} preload="auto" />
       <Group gap={6} wrap="wrap" align="center">
         <ActionIcon
           variant="filled"

@@ -28,6 +28,11 @@ const server = setupApiServer(
   http.get(MEDIA, ({ request, params }) => {
     requests.push(request)
     if (params.uuid === 'missing') return new HttpResponse(null, { status: 404 })
+    if (params.uuid === 'protected') {
+      return new HttpResponse(new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112]), {
+        headers: { 'Content-Type': 'audio/mp4', 'X-Media-Protection': 'clearkey' },
+      })
+    }
     return new HttpResponse(new Uint8Array([82, 73, 70, 70]), {
       headers: { 'Content-Type': 'audio/wav' },
     })
@@ -323,6 +328,23 @@ describe('AudioWidget preferences', () => {
     const { first, second } = await playBoth({ ...NO_PREFERENCES, overlapping_playback: true })
     expect(first.paused).toBe(false)
     expect(second.paused).toBe(false)
+  })
+})
+
+describe('AudioWidget with protected audio', () => {
+  it('says once that this browser cannot play it, with no player and no plain fallback', async () => {
+    // jsdom, like Safari, offers no clear-key system.
+    renderWidget({ config: audioConfig(), mediaUrl, initial: { uuid: 'protected' } })
+    scrollAllIntoView()
+
+    expect(
+      await screen.findByText(
+        "This task's audio is protected and cannot be played in this browser; use a current Chrome, Edge or Firefox on a computer or on Android.",
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Play' })).not.toBeInTheDocument()
+    expect(document.querySelector('audio')).toBeNull()
+    expect(objectUrls.create).not.toHaveBeenCalled()
   })
 })
 

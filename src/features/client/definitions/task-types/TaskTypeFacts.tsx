@@ -74,6 +74,7 @@ export function TaskTypeFacts({ taskType: type }: { taskType: TaskTypeEntity }) 
             : t`Off`,
         },
         { label: <Trans>Download enabled</Trans>, value: yesNo(type.download_enabled) },
+        { label: <Trans>Protect audio</Trans>, value: yesNo(type.encrypt_audio) },
         {
           label: <Trans>Archival</Trans>,
           value:

@@ -1,10 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { TASK_TYPE_DEFAULTS, type TaskTypeStatus } from '../../../../../contract/client-definitions'
-import { setupApiServer } from '../../../../test/api'
-import { renderWithRouter } from '../../../../test/render'
+import { instanceSettingsHandler, makeInstanceSettings, setupApiServer } from '../../../../test/api'
+import { createTestQueryClient, renderWithRouter } from '../../../../test/render'
+import { instanceSettingsQuery } from '../../../auth/queries'
 import { acme, clientGroupsHandler, fieldErrors, makeTaskType } from '../test-fixtures'
 import { TaskTypeCreatorPage } from './TaskTypeCreatorPage'
 import { TaskTypeSettingsPage } from './TaskTypeSettingsPage'
@@ -25,9 +27,9 @@ const server = setupApiServer(
   ),
 )
 
-async function renderCreator() {
+async function renderCreator({ queryClient }: { queryClient?: QueryClient } = {}) {
   const user = userEvent.setup({ delay: null })
-  const view = renderWithRouter(<TaskTypeCreatorPage />, { path: '/creator' })
+  const view = renderWithRouter(<TaskTypeCreatorPage />, { path: '/creator', queryClient })
   await screen.findByRole('heading', { name: 'New task type' })
   return { user, ...view }
 }
@@ -76,6 +78,28 @@ describe('the task type creator', () => {
       schema: 11,
       protocol: 21,
     })
+  })
+
+  it('protects audio by default on a confidential instance, and shows the choice', async () => {
+    let body: unknown
+    server.use(
+      instanceSettingsHandler(makeInstanceSettings({ public_instance: false })),
+      http.post('/api/client/task-types/', async ({ request }) => {
+        body = await request.json()
+        return HttpResponse.json(makeTaskType({ id: 77 }), { status: 201 })
+      }),
+    )
+    // As the creator's route loader does.
+    const queryClient = createTestQueryClient()
+    await queryClient.prefetchQuery(instanceSettingsQuery())
+    const { user } = await renderCreator({ queryClient })
+
+    const protect = screen.getByRole('switch', { name: /^Protect audio/ })
+    expect(protect).toBeChecked()
+    await fillRequired(user)
+    await user.click(screen.getByRole('button', { name: 'Create the task type' }))
+
+    await waitFor(() => expect(body).toMatchObject({ encrypt_audio: true }))
   })
 
   it('checks the settings before sending them', async () => {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Group, Stack, Text, Title } from '@mantine/core'
-import { IconEye, IconListSearch, IconSettings } from '@tabler/icons-react'
+import { IconEye, IconListSearch, IconLock, IconSettings } from '@tabler/icons-react'
 import type { Task } from '../../../../../contract/client-tasks'
 import { RouterAnchor, RouterButton } from '../../../../ui/links'
 import { ClientGroupBadge } from '../../client-group-badge'
@@ -45,6 +45,11 @@ export function TaskHeader({ task }: { task: Task }) {
         <Text size="sm">
           <Trans>Protocol: {protocol}</Trans>
         </Text>
+        {task.encrypt_audio && (
+          <Badge variant="light" color="grape" leftSection={<IconLock size={12} aria-hidden />}>
+            <Trans>Protected audio</Trans>
+          </Badge>
+        )}
         {task.project && (
           <Badge variant="outline" color="gray">
             {task.project.name}

@@ -50,6 +50,12 @@ export function ReviewSection({ form }: { form: TaskTypeForm }) {
             label={t`Download enabled`}
             description={t`Whether you can download the results of its tasks. Default off.`}
           />
+          <SwitchField
+            state={form}
+            field="encrypt_audio"
+            label={t`Protect audio`}
+            description={t`New tasks store their audio only encrypted: it plays in the app, for those who may hear it, and cannot be saved from the browser. A task keeps the choice it was made with. Default on for a confidential instance, off for a public one.`}
+          />
           <NumberField
             state={form}
             field="archivation_timeout"

@@ -1,7 +1,7 @@
 import {
-  TASK_TYPE_DEFAULTS,
   type TaskTypeEntity,
   type TaskTypeStatus,
+  taskTypeDefaults,
 } from '../../../../../../contract/client-definitions'
 import { fromPairs, type KeyValuePair, toPairs } from '../../../../../ui/KeyValueEditor'
 import type { ChoiceKind } from '../../../queries/definitions'
@@ -27,6 +27,7 @@ export type TaskTypeValues = {
   review_probability: number | string
   review_newcomers_bound: number | string
   download_enabled: boolean
+  encrypt_audio: boolean
   archivation_timeout: number | string
   delete_archived: boolean
   default_metadata: KeyValuePair[]
@@ -44,11 +45,13 @@ export type TaskTypeValues = {
 const ids = (refs: { id: number }[]) => refs.map((ref) => ref.id)
 const orEmpty = (value: number | null) => value ?? ''
 
+/** A new type starts from the instance's defaults (protected audio on a confidential instance). */
 export function initialValues(
   existing: TaskTypeEntity | undefined,
   clientGroup: number | null,
+  { publicInstance }: { publicInstance: boolean },
 ): TaskTypeValues {
-  const settings = existing ?? TASK_TYPE_DEFAULTS
+  const settings = existing ?? taskTypeDefaults({ publicInstance })
   return {
     name: existing?.name ?? '',
     client_group: existing?.client_group.id ?? clientGroup,
@@ -63,6 +66,7 @@ export function initialValues(
     review_probability: settings.review_probability,
     review_newcomers_bound: settings.review_newcomers_bound,
     download_enabled: settings.download_enabled,
+    encrypt_audio: settings.encrypt_audio,
     archivation_timeout: orEmpty(settings.archivation_timeout),
     delete_archived: settings.delete_archived,
     default_metadata: toPairs(settings.default_metadata),

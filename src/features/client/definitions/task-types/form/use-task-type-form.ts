@@ -1,9 +1,11 @@
 import { msg } from '@lingui/core/macro'
+import { useQuery } from '@tanstack/react-query'
 import {
   TaskTypeCreateSchema,
   type TaskTypeEntity,
 } from '../../../../../../contract/client-definitions'
 import { useForm } from '../../../../../ui/forms/use-form'
+import { instanceSettingsQuery } from '../../../../auth/queries'
 import { useClientGroupFilter } from '../../../use-client-group'
 import { createTaskType, patchTaskType } from '../api'
 import { initialValues, type TaskTypeValues, toPayload } from './form-values'
@@ -26,8 +28,11 @@ export function useTaskTypeForm(
   onSaved: (saved: TaskTypeEntity) => void,
 ) {
   const defaultGroup = useClientGroupFilter()
+  // Confidential only when the instance says so, as the footer tells it.
+  const settings = useQuery(instanceSettingsQuery())
+  const instance = { publicInstance: settings.data?.public_instance !== false }
   const form = useForm({
-    initialValues: initialValues(existing, defaultGroup),
+    initialValues: initialValues(existing, defaultGroup, instance),
     schema: TaskTypeCreateSchema,
     toInput: (values: TaskTypeValues) => ({
       ...toPayload(values),
@@ -53,7 +58,7 @@ export function useTaskTypeForm(
       return patchTaskType(existing.id, { ...settings, status: values.status })
     },
     onSuccess: (saved) => {
-      if (existing) form.reset(initialValues(saved, null))
+      if (existing) form.reset(initialValues(saved, null, instance))
       onSaved(saved)
     },
   })
