@@ -1,36 +1,12 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
-import {
-  type CSSVariablesResolver,
-  createTheme,
-  MantineProvider,
-  type MantineProviderProps,
-} from '@mantine/core'
+import { createTheme, MantineProvider, type MantineProviderProps } from '@mantine/core'
 import { useMemo } from 'react'
+import './styles/contrast.css'
 
 /** Breakpoints of the spec (section 9), in em for Mantine: 576, 768, 992, 1200, 1400 px. */
 const BREAKPOINTS = { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '87.5em' }
-
-/**
- * Text colours Mantine's light scheme draws below WCAG AA's 4.5:1: dimmed text and placeholders
- * (gray 6 and 5 on white) and each colour's light variant (shade 9 on shade 1: orange, green,
- * yellow). The dark scheme already passes.
- */
-const contrastingColors: CSSVariablesResolver = (theme) => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': '#5f666d',
-    '--mantine-color-placeholder': '#6c757d',
-    ...Object.fromEntries(
-      Object.keys(theme.colors).map((name) => [
-        `--mantine-color-${name}-light-color`,
-        `color-mix(in srgb, var(--mantine-color-${name}-9), black 30%)`,
-      ]),
-    ),
-  },
-  dark: {},
-})
 
 /** Clear buttons of the inputs that choose from a list: named, and shown to assistive technology. */
 const clearButton = (label: string) => ({
@@ -79,5 +55,5 @@ export function ThemedMantineProvider(props: Omit<MantineProviderProps, 'theme'>
   // `_` changes with the active locale, `i18n` does not.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `_` marks a locale change.
   const theme = useMemo(() => localizedTheme(i18n), [i18n, _])
-  return <MantineProvider theme={theme} cssVariablesResolver={contrastingColors} {...props} />
+  return <MantineProvider theme={theme} {...props} />
 }
