@@ -1,13 +1,10 @@
-import '@mantine/dates/styles.layer.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core'
-import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates'
 import { useQuery } from '@tanstack/react-query'
 import dayjs from 'dayjs'
-import type { FocusEvent, KeyboardEvent } from 'react'
-import { DATE_TIME_FORMAT } from '../../../contract/constants'
 import { ManualIntervalInputSchema } from '../../../contract/timelogs'
 import { FormError } from '../../ui/forms/FormError'
+import { MomentInput } from '../../ui/forms/MomentInput'
 import { SubmitButton } from '../../ui/forms/SubmitButton'
 import { useForm } from '../../ui/forms/use-form'
 import { GrowingTextarea } from '../../ui/GrowingTextarea'
@@ -33,28 +30,6 @@ const EMPTY: Draft = {
   task: null,
   protocol: null,
   comment: '',
-}
-
-/** Time fields focused and not typed in yet: their first digit starts the number afresh. */
-const untypedFields = new WeakSet<EventTarget>()
-
-/**
- * The picker's hour and minute fields jump to the next field when '0' is typed into a field
- * holding 00 that is not wholly selected, which Chromium's click leaves it: '09' then gave 00:09.
- * Selecting the field before the first digit makes that digit start the number, as typed.
- */
-const startAfreshOnFirstDigit = {
-  onFocus: (event: FocusEvent<HTMLInputElement>) => untypedFields.add(event.currentTarget),
-  onKeyDownCapture: (event: KeyboardEvent<HTMLInputElement>) => {
-    const field = event.currentTarget
-    if (!/^\d$/.test(event.key) || !untypedFields.delete(field)) return
-    field.select()
-  },
-}
-
-const TIME_PICKER_PROPS: DateTimePickerProps['timePickerProps'] = {
-  hoursInputProps: startAfreshOnFirstDigit,
-  minutesInputProps: startAfreshOnFirstDigit,
 }
 
 const optionalId = (value: string | null) => (value === null ? null : Number(value))
@@ -102,22 +77,8 @@ export function LogTimeForm({ onDone }: { onDone: () => void }) {
           {...form.field('timelog_type')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <DateTimePicker
-            label={t`From`}
-            required
-            valueFormat={DATE_TIME_FORMAT}
-            withSeconds={false}
-            timePickerProps={TIME_PICKER_PROPS}
-            {...form.field('start')}
-          />
-          <DateTimePicker
-            label={t`To`}
-            required
-            valueFormat={DATE_TIME_FORMAT}
-            withSeconds={false}
-            timePickerProps={TIME_PICKER_PROPS}
-            {...form.field('end')}
-          />
+          <MomentInput label={t`From`} required {...form.field('start')} />
+          <MomentInput label={t`To`} required {...form.field('end')} />
         </SimpleGrid>
         <Select
           label={t`Task`}

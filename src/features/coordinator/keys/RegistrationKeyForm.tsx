@@ -20,6 +20,7 @@ import {
   RegistrationKeyInputSchema,
 } from '../../../../contract/coordinator-keys'
 import { FormError } from '../../../ui/forms/FormError'
+import { MomentInput } from '../../../ui/forms/MomentInput'
 import { useForm } from '../../../ui/forms/use-form'
 import { coordinationGroupsQuery } from '../queries'
 import { allGroupsQuery } from '../users/queries'
@@ -36,7 +37,7 @@ type KeyFormValues = {
   coordination_group: string | null
 }
 
-const LOCAL_DATE_TIME = 'YYYY-MM-DDTHH:mm'
+const LOCAL_DATE_TIME = 'YYYY-MM-DD HH:mm:ss'
 
 function initialValues(
   key: RegistrationKey | null,
@@ -147,10 +148,11 @@ export function RegistrationKeyForm<TResult>({
             allowDecimal={false}
             {...form.field('accounts_left')}
           />
-          <TextInput
-            type="datetime-local"
+          <MomentInput
             label={t`Expires`}
-            {...form.textInput('expiration_timestamp')}
+            value={form.values.expiration_timestamp}
+            onChange={(moment) => form.setValue('expiration_timestamp', moment ?? '')}
+            error={form.errors.expiration_timestamp}
           />
           <Select
             label={t`Coordination group`}

@@ -79,6 +79,10 @@ describe('the registration keys page', () => {
 
     const form = await screen.findByRole('form', { name: 'New registration key' })
     await user.type(within(form).getByLabelText(/^E-mail/), 'new.person@example.org')
+    // The expiry shows in the spec's date-time format, not the browser's mm/dd/yyyy.
+    expect(within(form).getByRole('button', { name: /^Expires/ })).toHaveTextContent(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+    )
     const accounts = within(form).getByRole('textbox', { name: /^Accounts left/ })
     await user.clear(accounts)
     await user.type(accounts, '3')

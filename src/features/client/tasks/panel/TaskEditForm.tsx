@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core'
+import { Button, Group, NumberInput, Select, Stack, Switch } from '@mantine/core'
 import dayjs from 'dayjs'
 import type { NamedRef } from '../../../../../contract/client-definitions'
 import { type Task, TaskPatchSchema } from '../../../../../contract/client-tasks'
 import { FormError } from '../../../../ui/forms/FormError'
+import { MomentInput } from '../../../../ui/forms/MomentInput'
 import { useForm } from '../../../../ui/forms/use-form'
 import { GrowingTextarea } from '../../../../ui/GrowingTextarea'
 import {
@@ -16,8 +17,8 @@ import { notifySuccess } from '../../../../ui/notify'
 import { patchTask } from '../../queries/tasks'
 import { useStoreTask } from './use-task-patch'
 
-/** The value of a datetime-local input, in the browser's time zone. */
-const LOCAL_INPUT_FORMAT = 'YYYY-MM-DDTHH:mm'
+/** The deadline as the date-time input holds it, in the browser's time zone. */
+const LOCAL_INPUT_FORMAT = 'YYYY-MM-DD HH:mm:ss'
 
 type EditValues = {
   description: string
@@ -75,11 +76,13 @@ export function TaskEditForm({ task, projects }: { task: Task; projects: NamedRe
     <form onSubmit={form.onSubmit} noValidate aria-label={t`Edit the task`}>
       <Stack gap="md" maw={640}>
         <GrowingTextarea label={t`Description`} minRows={2} {...form.textInput('description')} />
-        <TextInput
-          type="datetime-local"
+        <MomentInput
           label={t`Deadline`}
           description={t`Leave empty for no deadline.`}
-          {...form.textInput('deadline')}
+          clearable
+          value={values.deadline}
+          onChange={(moment) => setValue('deadline', moment ?? '')}
+          error={errors.deadline}
         />
         <KeyValueEditor
           label={t`Metadata`}

@@ -1,14 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  Button,
-  FileInput,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core'
+import { Button, FileInput, Group, Select, SimpleGrid, Stack, Switch } from '@mantine/core'
 import { IconUpload } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
@@ -22,6 +13,7 @@ import {
 import { ApiError } from '../../../../api/client'
 import { FormError } from '../../../../ui/forms/FormError'
 import { type FieldErrors, submissionErrors } from '../../../../ui/forms/form-errors'
+import { MomentInput } from '../../../../ui/forms/MomentInput'
 import { GrowingTextarea } from '../../../../ui/GrowingTextarea'
 import { KeyValueEditor, toPairs } from '../../../../ui/KeyValueEditor'
 import { FileProblems } from './FileProblems'
@@ -180,11 +172,11 @@ export function UploadForm({ taskType, languages, onUploaded }: UploadFormProps)
             error={errors.project}
             disabled={busy}
           />
-          <TextInput
-            type="datetime-local"
+          <MomentInput
             label={t`Deadline`}
+            clearable
             value={values.deadline}
-            onChange={(event) => set('deadline', event.currentTarget.value)}
+            onChange={(moment) => set('deadline', moment ?? '')}
             error={errors.deadline}
             disabled={busy}
           />
