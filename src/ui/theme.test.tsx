@@ -1,10 +1,10 @@
 import { Modal, MultiSelect, Select } from '@mantine/core'
-import { DatePicker } from '@mantine/dates'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { createTestQueryClient, TestProviders } from '../test/render'
 import { DayInput } from './forms/DayInput'
+import { MomentInput } from './forms/MomentInput'
 
 function renderThemed(children: React.ReactNode) {
   return render(<TestProviders queryClient={createTestQueryClient()}>{children}</TestProviders>)
@@ -37,9 +37,11 @@ describe('the theme', () => {
     expect(within(calendar).getByRole('button', { name: 'Next month' })).toBeVisible()
   })
 
-  it("names a calendar's previous and next buttons", () => {
-    renderThemed(<DatePicker defaultDate="2026-03-01" />)
-    expect(screen.getByRole('button', { name: 'Previous month' })).toBeVisible()
-    expect(screen.getByRole('button', { name: 'Next month' })).toBeVisible()
+  it("names a date-time input's calendar buttons", async () => {
+    renderThemed(<MomentInput label="Deadline" value="2026-03-04 10:00:00" onChange={() => {}} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Deadline' }))
+    const calendar = screen.getByRole('dialog', { name: /Deadline/ })
+    expect(within(calendar).getByRole('button', { name: 'Previous month' })).toBeVisible()
+    expect(within(calendar).getByRole('button', { name: 'Next month' })).toBeVisible()
   })
 })

@@ -15,7 +15,7 @@ const clearButton = (label: string) => ({
 
 /**
  * The theme, with names in the display language for the icon-only buttons Mantine leaves
- * unnamed (close, clear, a calendar's previous and next), set once here for every use.
+ * unnamed (close, clear), set once here for every use (a calendar's: calendarLabels).
  * Components are named by string so no component is imported into the start-up script.
  */
 export function localizedTheme(i18n: I18n) {
@@ -33,18 +33,6 @@ export function localizedTheme(i18n: I18n) {
       MultiSelect: clear,
       Autocomplete: clear,
       TagsInput: clear,
-      Calendar: {
-        defaultProps: {
-          ariaLabels: {
-            previousMonth: i18n._(msg`Previous month`),
-            nextMonth: i18n._(msg`Next month`),
-            previousYear: i18n._(msg`Previous year`),
-            nextYear: i18n._(msg`Next year`),
-            previousDecade: i18n._(msg`Previous decade`),
-            nextDecade: i18n._(msg`Next decade`),
-          },
-        },
-      },
     },
   })
 }

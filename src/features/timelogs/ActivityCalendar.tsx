@@ -5,6 +5,7 @@ import { Calendar } from '@mantine/dates'
 import { useQuery } from '@tanstack/react-query'
 import dayjs from 'dayjs'
 import { useState } from 'react'
+import { calendarLabels } from '../../ui/forms/calendar-labels'
 import { dayBounds } from './format'
 import { intervalDaysQuery } from './queries'
 
@@ -22,7 +23,7 @@ type ActivityCalendarProps = {
 
 /** A month with the days holding logged time marked, pending ones apart; a day picks the list. */
 export function ActivityCalendar({ user, tz, selected, onPick }: ActivityCalendarProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [month, setMonth] = useState(() => dayjs().startOf('month').format('YYYY-MM-DD'))
   const bounds = {
     start: dayBounds(month, tz).start,
@@ -36,6 +37,7 @@ export function ActivityCalendar({ user, tz, selected, onPick }: ActivityCalenda
   return (
     <Paper withBorder p="sm" component="section" aria-label={t`Days with logged time`}>
       <Calendar
+        ariaLabels={calendarLabels(i18n)}
         date={month}
         onDateChange={setMonth}
         size="sm"

@@ -4,6 +4,7 @@ import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates'
 import { IconCalendar } from '@tabler/icons-react'
 import { useId } from 'react'
 import { DATE_FORMAT } from '../../../contract/constants'
+import { calendarLabels } from './calendar-labels'
 
 type DayInputProps = Omit<
   DatePickerInputProps<'default'>,
@@ -29,6 +30,7 @@ export function DayInput({ value, onChange, clearable = true, ...props }: DayInp
       popoverProps={{ id }}
       valueFormat={DATE_FORMAT}
       locale={i18n.locale}
+      ariaLabels={calendarLabels(i18n)}
       leftSection={<IconCalendar size={16} aria-hidden />}
       clearable={clearable}
       value={value || null}

@@ -4,6 +4,7 @@ import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates'
 import { IconCalendarClock } from '@tabler/icons-react'
 import { type FocusEvent, type KeyboardEvent, useId } from 'react'
 import { DATE_TIME_FORMAT } from '../../../contract/constants'
+import { calendarLabels } from './calendar-labels'
 
 /** Time fields focused and not typed in yet: their first digit starts the number afresh. */
 const untypedFields = new WeakSet<EventTarget>()
@@ -53,6 +54,7 @@ export function MomentInput({ value, onChange, ...props }: MomentInputProps) {
       withSeconds={false}
       timePickerProps={TIME_PICKER_PROPS}
       locale={i18n.locale}
+      ariaLabels={calendarLabels(i18n)}
       leftSection={<IconCalendarClock size={16} aria-hidden />}
       value={value || null}
       onChange={onChange}

@@ -4,6 +4,7 @@ import { DatePickerInput } from '@mantine/dates'
 import { IconCalendar } from '@tabler/icons-react'
 import { useId } from 'react'
 import { DATE_FORMAT } from '../../../../../../contract/constants'
+import { calendarLabels } from '../../../../../ui/forms/calendar-labels'
 import type { TimeFrame } from './time-frame'
 
 /** The days the statistics cover; empty means from the beginning, or up to now. */
@@ -19,11 +20,12 @@ export function TimeFramePicker({
   required?: boolean
   error?: string
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   // One id for the input and its popover: the calendar is then named by the input's label.
   const id = useId()
   return (
     <DatePickerInput
+      ariaLabels={calendarLabels(i18n)}
       id={id}
       popoverProps={{ id }}
       type="range"
