@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import * as v from 'valibot'
+import { messageOfText } from '../../../../../../contract/english-message'
 import { FIELD_NAME_PATTERN } from '../../../../../../contract/schema-rules'
 import {
   ANNOTATION_DATA_TYPES,
@@ -14,19 +15,23 @@ import { type EditorDocument, editorDocument, RULE_TYPES } from './document'
 /**
  * Wording of the schema document's failed rules. Rules that look across fields (two fields in
  * one cell, a rule naming a missing field) carry the names and numbers in the contract's own
- * message, which is shown as it is.
+ * message, which is shown translated when the contract wrote it as a message, else as it is.
  */
 export function schemaIssueWording(i18n: I18n) {
+  const contractWording = (issue: v.BaseIssue<unknown>) => {
+    const message = messageOfText(issue.message)
+    return message ? i18n._(message) : issue.message
+  }
   return (issue: v.BaseIssue<unknown>): string | undefined => {
     switch (issue.type) {
       case 'check':
       case 'raw_check':
-        return issue.message
+        return contractWording(issue)
       case 'regex':
         return issue.requirement instanceof RegExp &&
           issue.requirement.source === FIELD_NAME_PATTERN.source
           ? i18n._(msg`Use lower-case letters, digits and _, starting with a letter.`)
-          : issue.message
+          : contractWording(issue)
       case 'picklist':
         return i18n._(msg`Choose one of: ${(issue.requirement as string[]).join(', ')}.`)
       case 'strict_object':
