@@ -1,7 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import * as v from 'valibot'
-import { messageOfText } from '../../../../../../contract/english-message'
 import { FIELD_NAME_PATTERN } from '../../../../../../contract/schema-rules'
 import {
   ANNOTATION_DATA_TYPES,
@@ -9,6 +8,7 @@ import {
   TaskSchemaDocumentSchema,
   WIDGET_COMPONENTS,
 } from '../../../../../../contract/task-schema'
+import { contractIssueText } from '../../../../../i18n/contract-messages'
 import { type FieldErrors, validate } from '../../../../../ui/forms/form-errors'
 import { type EditorDocument, editorDocument, RULE_TYPES } from './document'
 
@@ -18,10 +18,7 @@ import { type EditorDocument, editorDocument, RULE_TYPES } from './document'
  * message, which is shown translated when the contract wrote it as a message, else as it is.
  */
 export function schemaIssueWording(i18n: I18n) {
-  const contractWording = (issue: v.BaseIssue<unknown>) => {
-    const message = messageOfText(issue.message)
-    return message ? i18n._(message) : issue.message
-  }
+  const contractWording = (issue: v.BaseIssue<unknown>) => contractIssueText(i18n, issue.message)
   return (issue: v.BaseIssue<unknown>): string | undefined => {
     switch (issue.type) {
       case 'check':
