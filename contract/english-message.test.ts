@@ -14,6 +14,12 @@ describe('english', () => {
     })
   })
 
+  it('writes numbers as English does where the message formats them', () => {
+    expect(english(msg({ message: 'up to {max, number} words' }), { max: 12000 })).toBe(
+      'up to 12,000 words',
+    )
+  })
+
   it("finds the contract's messages again from the issues valibot reports", () => {
     const login = v.safeParse(LoginRequestSchema, { username: 'ab', password: 'secret' })
     const [tooShort] = login.issues ?? []

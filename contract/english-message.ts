@@ -7,15 +7,19 @@ const messagesByText = new Map<string, MessageDescriptor>()
 
 /**
  * A Lingui message as the text valibot takes for an issue: the English message with its values
- * put in. Whoever shows the issue finds the message again by that text (`messageOfText`) and says
+ * put in (`{max, number}` written as English writes numbers, 2,000). Whoever shows the issue finds the message again by that text (`messageOfText`) and says
  * it in the reader's language. The PWA's build strips the English from descriptors, so there the
  * text is the message's id, which finds it just as well.
  *
  * Call it only where schemas are defined, never while parsing: every call is remembered.
  */
 export function english(message: MessageDescriptor, values?: Values): string {
-  const text = (message.message ?? message.id).replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    values && name in values ? String(values[name]) : placeholder,
+  const text = (message.message ?? message.id).replace(
+    /\{(\w+)(, number)?\}/g,
+    (placeholder, name: string, asNumber?: string) => {
+      if (!values || !(name in values)) return placeholder
+      return asNumber ? Number(values[name]).toLocaleString('en') : String(values[name])
+    },
   )
   messagesByText.set(text, values ? { ...message, values } : message)
   return text

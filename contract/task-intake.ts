@@ -39,8 +39,8 @@ export const TASK_METADATA_VALUE_MAX_CHARS = 2000
 export const TaskDescriptionSchema = v.pipe(
   v.string(),
   v.maxLength(TASK_DESCRIPTION_MAX_CHARS, () =>
-    english(msg({ message: 'must be at most {max} characters' }), {
-      max: TASK_DESCRIPTION_MAX_CHARS.toLocaleString('en'),
+    english(msg({ message: 'must be at most {max, number} characters' }), {
+      max: TASK_DESCRIPTION_MAX_CHARS,
     }),
   ),
 )
@@ -61,8 +61,8 @@ export const TaskMetadataSchema = v.pipe(
       v.pipe(
         v.string(english(msg`values must be strings`)),
         v.maxLength(TASK_METADATA_VALUE_MAX_CHARS, () =>
-          english(msg({ message: 'values must be at most {max} characters' }), {
-            max: TASK_METADATA_VALUE_MAX_CHARS.toLocaleString('en'),
+          english(msg({ message: 'values must be at most {max, number} characters' }), {
+            max: TASK_METADATA_VALUE_MAX_CHARS,
           }),
         ),
       ),

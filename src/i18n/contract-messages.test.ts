@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { IdParamSchema } from '../../contract/common'
 import { regexProblem } from '../../contract/schema-rules'
+import { TASK_METADATA_VALUE_MAX_CHARS, TaskMetadataSchema } from '../../contract/task-intake'
 import { messages as russianMessages } from '../../locales/ru/messages.po'
 import { contractIssueText } from './contract-messages'
 
@@ -14,6 +15,14 @@ describe('contract issue texts', () => {
   it("are said in the reader's language, with their numbers", () => {
     expect(issueText('x')).toBe('должно быть идентификатором')
     expect(issueText('0')).toBe('должно быть не меньше 1')
+  })
+
+  it('write their numbers as the language does', () => {
+    const tooLong = v.safeParse(TaskMetadataSchema, { note: 'x'.repeat(3000) }).issues?.[0]
+    expect(tooLong?.message).toBe('values must be at most 2,000 characters')
+    expect(contractIssueText(russian, tooLong!.message)).toBe(
+      `значения должны быть не длиннее ${TASK_METADATA_VALUE_MAX_CHARS.toLocaleString('ru')} символов`,
+    )
   })
 
   it("say why a validator's pattern cannot run", () => {
