@@ -1,7 +1,9 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { DiacriticSignSchema, PasswordSchema, UsernameSchema } from './auth'
 import { PageQueryEntries } from './client-definitions'
 import { IdSchema, pagedSchema } from './common'
+import { english } from './english-message'
 import { orderingQuery, searchQuery, textFlag } from './query'
 import { ROLES, RoleSchema } from './roles'
 
@@ -15,19 +17,32 @@ export const ADMIN_MAX_IDS = 10_000
 /** How many diacritic signs one language may offer. */
 export const MAX_DIACRITIC_SIGNS = 200
 
-const ids = v.pipe(v.array(IdSchema), v.maxLength(ADMIN_MAX_IDS, `at most ${ADMIN_MAX_IDS} ids`))
+const ids = v.pipe(
+  v.array(IdSchema),
+  v.maxLength(
+    ADMIN_MAX_IDS,
+    english(msg({ message: 'at most {max} ids' }), { max: ADMIN_MAX_IDS }),
+  ),
+)
 const requiredText = (max: number, missing: string) =>
   v.pipe(
     v.string(),
     v.trim(),
     v.minLength(1, missing),
-    v.maxLength(max, `at most ${max} characters`),
+    v.maxLength(max, english(msg({ message: 'at most {max} characters' }), { max })),
   )
 const optionalText = (max: number) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `at most ${max} characters`)), '')
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(max, english(msg({ message: 'at most {max} characters' }), { max })),
+    ),
+    '',
+  )
 const EmailOrEmptySchema = v.union(
-  [v.literal(''), v.pipe(v.string(), v.email('Enter a valid e-mail address.'))],
-  'Enter a valid e-mail address or leave it empty.',
+  [v.literal(''), v.pipe(v.string(), v.email(english(msg`Enter a valid e-mail address.`)))],
+  english(msg`Enter a valid e-mail address or leave it empty.`),
 )
 
 // Users -------------------------------------------------------------------------------------------
@@ -110,7 +125,7 @@ export const EndworkerGroupListQuerySchema = nameListQuery(['id', 'name'] as con
 export type EndworkerGroupListQuery = v.InferOutput<typeof EndworkerGroupListQuerySchema>
 
 export const EndworkerGroupInputSchema = v.object({
-  name: requiredText(150, 'Enter a name.'),
+  name: requiredText(150, english(msg`Enter a name.`)),
   task_group: v.boolean(),
   review_group: v.boolean(),
   coordination_group: v.boolean(),
@@ -136,7 +151,7 @@ export const ClientGroupListQuerySchema = nameListQuery(['id', 'name', 'full_nam
 export type ClientGroupListQuery = v.InferOutput<typeof ClientGroupListQuerySchema>
 
 export const ClientGroupInputSchema = v.object({
-  name: requiredText(150, 'Enter a name.'),
+  name: requiredText(150, english(msg`Enter a name.`)),
   full_name: optionalText(300),
   members: ids,
 })
@@ -155,21 +170,27 @@ export const LanguageInputSchema = v.object({
   code: v.pipe(
     v.string(),
     v.trim(),
-    v.regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'Use a language code such as pl or en-GB.'),
+    v.regex(
+      /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/,
+      english(msg`Use a language code such as pl or en-GB.`),
+    ),
     v.maxLength(35),
   ),
-  name: requiredText(150, 'Enter a name.'),
+  name: requiredText(150, english(msg`Enter a name.`)),
   diacritic_signs: v.pipe(
     v.array(
       v.object({
-        sign: requiredText(16, 'Enter the sign.'),
+        sign: requiredText(16, english(msg`Enter the sign.`)),
         description: optionalText(200),
       }),
     ),
-    v.maxLength(MAX_DIACRITIC_SIGNS, `at most ${MAX_DIACRITIC_SIGNS} signs`),
+    v.maxLength(
+      MAX_DIACRITIC_SIGNS,
+      english(msg({ message: 'at most {max} signs' }), { max: MAX_DIACRITIC_SIGNS }),
+    ),
     v.check(
       (signs) => new Set(signs.map(({ sign }) => sign)).size === signs.length,
-      'Give each sign once.',
+      english(msg`Give each sign once.`),
     ),
   ),
 })
@@ -190,7 +211,7 @@ export const ProjectListQuerySchema = nameListQuery(['id', 'name'] as const)
 export type ProjectListQuery = v.InferOutput<typeof ProjectListQuerySchema>
 
 export const ProjectInputSchema = v.object({
-  name: requiredText(150, 'Enter a name.'),
+  name: requiredText(150, english(msg`Enter a name.`)),
   description: optionalText(2000),
 })
 export type ProjectInput = v.InferOutput<typeof ProjectInputSchema>
@@ -205,7 +226,7 @@ export const TimelogTypeListQuerySchema = nameListQuery(['id', 'name'] as const)
 export type TimelogTypeListQuery = v.InferOutput<typeof TimelogTypeListQuerySchema>
 
 export const TimelogTypeInputSchema = v.object({
-  name: requiredText(150, 'Enter a name.'),
+  name: requiredText(150, english(msg`Enter a name.`)),
   /** Whether time logged under the type is a paid bonus break (contract/worktime-rules.ts). */
   is_bonus_break: v.boolean(),
 })

@@ -1,15 +1,24 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { IdSchema } from './common'
 import { AVAILABILITY_MAX_HOURS, GENDERS, USERNAME_MIN_LENGTH } from './constants'
+import { english } from './english-message'
 
 export const LoginRequestSchema = v.object({
   username: v.pipe(
     v.string(),
     v.trim(),
-    v.minLength(USERNAME_MIN_LENGTH, `Enter at least ${USERNAME_MIN_LENGTH} characters.`),
+    v.minLength(
+      USERNAME_MIN_LENGTH,
+      english(msg({ message: 'Enter at least {min} characters.' }), { min: USERNAME_MIN_LENGTH }),
+    ),
     v.maxLength(254),
   ),
-  password: v.pipe(v.string(), v.minLength(1, 'Enter your password.'), v.maxLength(1024)),
+  password: v.pipe(
+    v.string(),
+    v.minLength(1, english(msg`Enter your password.`)),
+    v.maxLength(1024),
+  ),
 })
 export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>
 
@@ -90,17 +99,17 @@ export const ProfileUpdateSchema = v.object({
   main_language: v.nullable(IdSchema),
   languages: v.array(IdSchema),
   native_languages: v.array(IdSchema),
-  gender: v.optional(v.nullable(v.picklist(GENDERS, 'Choose male or female.'))),
+  gender: v.optional(v.nullable(v.picklist(GENDERS, english(msg`Choose male or female.`)))),
   birth_year: v.optional(
     v.nullable(
       v.pipe(
         v.number(),
-        v.integer('Enter a whole year.'),
-        v.minValue(1900, 'Enter a year from 1900 on.'),
+        v.integer(english(msg`Enter a whole year.`)),
+        v.minValue(1900, english(msg`Enter a year from 1900 on.`)),
         // Checked against the clock at parse time: a long-running server crosses New Year.
         v.check(
           (year) => year <= new Date().getUTCFullYear(),
-          'A birth year cannot be in the future.',
+          english(msg`A birth year cannot be in the future.`),
         ),
       ),
     ),
@@ -109,11 +118,13 @@ export const ProfileUpdateSchema = v.object({
     v.nullable(
       v.pipe(
         v.number(),
-        v.integer('Enter whole hours.'),
-        v.minValue(0, 'Availability cannot be negative.'),
+        v.integer(english(msg`Enter whole hours.`)),
+        v.minValue(0, english(msg`Availability cannot be negative.`)),
         v.maxValue(
           AVAILABILITY_MAX_HOURS,
-          `Availability is at most ${AVAILABILITY_MAX_HOURS} hours a week.`,
+          english(msg({ message: 'Availability is at most {max} hours a week.' }), {
+            max: AVAILABILITY_MAX_HOURS,
+          }),
         ),
       ),
     ),
@@ -124,7 +135,9 @@ export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>
 export const CurrentUserPatchSchema = v.object({
   first_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(150))),
   last_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(150))),
-  email: v.optional(v.pipe(v.string(), v.trim(), v.email('Enter a valid e-mail address.'))),
+  email: v.optional(
+    v.pipe(v.string(), v.trim(), v.email(english(msg`Enter a valid e-mail address.`))),
+  ),
   endworker_profile: v.optional(ProfileUpdateSchema),
 })
 export type CurrentUserPatch = v.InferOutput<typeof CurrentUserPatchSchema>
@@ -133,12 +146,15 @@ export const PASSWORD_MIN_LENGTH = 10
 
 export const PasswordSchema = v.pipe(
   v.string(),
-  v.minLength(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`),
+  v.minLength(
+    PASSWORD_MIN_LENGTH,
+    english(msg({ message: 'Use at least {min} characters.' }), { min: PASSWORD_MIN_LENGTH }),
+  ),
   v.maxLength(1024),
 )
 
 export const ChangePasswordSchema = v.object({
-  old_password: v.pipe(v.string(), v.minLength(1, 'Enter your current password.')),
+  old_password: v.pipe(v.string(), v.minLength(1, english(msg`Enter your current password.`))),
   new_password: PasswordSchema,
 })
 export type ChangePassword = v.InferOutput<typeof ChangePasswordSchema>
@@ -146,25 +162,28 @@ export type ChangePassword = v.InferOutput<typeof ChangePasswordSchema>
 export const UsernameSchema = v.pipe(
   v.string(),
   v.trim(),
-  v.minLength(USERNAME_MIN_LENGTH, `Use at least ${USERNAME_MIN_LENGTH} characters.`),
+  v.minLength(
+    USERNAME_MIN_LENGTH,
+    english(msg({ message: 'Use at least {min} characters.' }), { min: USERNAME_MIN_LENGTH }),
+  ),
   v.maxLength(150),
-  v.regex(/^[\w.@+-]+$/, 'Use letters, digits and . @ + - _ only.'),
+  v.regex(/^[\w.@+-]+$/, english(msg`Use letters, digits and . @ + - _ only.`)),
 )
 
 export const RegistrationSchema = v.object({
   key: v.pipe(v.string(), v.minLength(1)),
   username: UsernameSchema,
-  email: v.pipe(v.string(), v.trim(), v.email('Enter a valid e-mail address.')),
+  email: v.pipe(v.string(), v.trim(), v.email(english(msg`Enter a valid e-mail address.`))),
   first_name: v.pipe(
     v.string(),
     v.trim(),
-    v.minLength(1, 'Enter your first name.'),
+    v.minLength(1, english(msg`Enter your first name.`)),
     v.maxLength(150),
   ),
   last_name: v.pipe(
     v.string(),
     v.trim(),
-    v.minLength(1, 'Enter your last name.'),
+    v.minLength(1, english(msg`Enter your last name.`)),
     v.maxLength(150),
   ),
   password: PasswordSchema,
@@ -172,7 +191,7 @@ export const RegistrationSchema = v.object({
 export type Registration = v.InferOutput<typeof RegistrationSchema>
 
 export const KeyQuerySchema = v.object({
-  key: v.pipe(v.string(), v.minLength(1, 'The key is missing.')),
+  key: v.pipe(v.string(), v.minLength(1, english(msg`The key is missing.`))),
 })
 
 export const RegistrationVerifySchema = v.object({

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { ClientGroupSchema } from './client-groups'
 import {
   DB_INTEGER_MAX,
@@ -10,6 +11,7 @@ import {
   wholeNumberText,
 } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
+import { english } from './english-message'
 import { type Ordering, orderingsOf, searchQuery } from './query'
 import { StoredTaskSchemaDocumentSchema, TaskSchemaDocumentSchema } from './task-schema'
 
@@ -29,8 +31,8 @@ import { StoredTaskSchemaDocumentSchema, TaskSchemaDocumentSchema } from './task
 const NameSchema = v.pipe(
   v.string(),
   v.trim(),
-  v.minLength(1, 'Enter a name.'),
-  v.maxLength(200, 'Use at most 200 characters.'),
+  v.minLength(1, english(msg`Enter a name.`)),
+  v.maxLength(200, english(msg`Use at most 200 characters.`)),
 )
 
 /** A whole number that also arrives as text from a multipart form. */
@@ -38,11 +40,11 @@ const formInteger = (min: number, max: number) =>
   v.pipe(
     v.union(
       [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+$/), v.transform(Number))],
-      'must be a whole number',
+      english(msg`must be a whole number`),
     ),
-    v.integer('must be a whole number'),
-    v.minValue(min, `must be at least ${min}`),
-    v.maxValue(max, `must be at most ${max}`),
+    v.integer(english(msg`must be a whole number`)),
+    v.minValue(min, english(msg({ message: 'must be at least {min}' }), { min })),
+    v.maxValue(max, english(msg({ message: 'must be at most {max}' }), { max })),
   )
 
 const FormIdSchema = formInteger(1, DB_INTEGER_MAX)
@@ -59,7 +61,7 @@ export const TaskRefSchema = v.object({ id: IdSchema, description: v.string() })
 // --- Queries ---------------------------------------------------------------------------------
 
 const QueryFlagSchema = v.pipe(
-  v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+  v.picklist(['true', 'false', '1', '0'], english(msg`must be true or false`)),
   v.transform((value) => value === 'true' || value === '1'),
 )
 
@@ -188,7 +190,7 @@ export const TaskProtocolDetailSchema = versionedDetailSchema(TaskProtocolEntity
 
 const protocolFields = {
   name: NameSchema,
-  serving_type: v.picklist(PROTOCOL_SERVING_TYPES, 'Use PDF or TXT.'),
+  serving_type: v.picklist(PROTOCOL_SERVING_TYPES, english(msg`Use PDF or TXT.`)),
   /** The Markdown of a TXT protocol; ignored for PDFs. */
   content: v.pipe(v.string(), v.maxLength(MAX_PROTOCOL_TEXT_LENGTH)),
   show_changes_days: formInteger(0, MAX_SHOW_CHANGES_DAYS),
@@ -318,8 +320,8 @@ const taskTypeSettingsEntries = {
   review_enabled: v.boolean(),
   review_probability: v.pipe(
     v.number(),
-    v.minValue(0, 'must be between 0 and 1'),
-    v.maxValue(1, 'must be between 0 and 1'),
+    v.minValue(0, english(msg`must be between 0 and 1`)),
+    v.maxValue(1, english(msg`must be between 0 and 1`)),
   ),
   review_newcomers_bound: wholeNumber(0, 100_000),
   download_enabled: v.boolean(),
@@ -331,7 +333,7 @@ const taskTypeSettingsEntries = {
       v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
       v.pipe(v.string(), v.maxLength(1000)),
     ),
-    v.check((metadata) => Object.keys(metadata).length <= 100, 'At most 100 keys.'),
+    v.check((metadata) => Object.keys(metadata).length <= 100, english(msg`At most 100 keys.`)),
   ),
   custom_itemset_lock_time: v.nullable(wholeNumber(1, 10_080)),
   custom_timelogs_merge_threshold: v.nullable(wholeNumber(0, 86_400)),
@@ -422,10 +424,10 @@ const QueryInstantSchema = v.pipe(
   v.string(),
   v.regex(
     /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
-    'must be an ISO 8601 date or timestamp',
+    english(msg`must be an ISO 8601 date or timestamp`),
   ),
   v.transform((text) => new Date(text)),
-  v.check((date) => !Number.isNaN(date.getTime()), 'must be a real date'),
+  v.check((date) => !Number.isNaN(date.getTime()), english(msg`must be a real date`)),
 )
 
 const timeframeEntries = {
@@ -434,7 +436,7 @@ const timeframeEntries = {
 }
 const startsBeforeEnd = (query: { timeframe_start?: Date; timeframe_end?: Date }) =>
   !query.timeframe_start || !query.timeframe_end || query.timeframe_start < query.timeframe_end
-const TIMEFRAME_ORDER_MESSAGE = 'must come after timeframe_start'
+const TIMEFRAME_ORDER_MESSAGE = english(msg`must come after timeframe_start`)
 
 /**
  * The time frame is [timeframe_start, timeframe_end); either bound may be left out. A task counts

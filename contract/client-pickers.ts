@@ -1,6 +1,8 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { NamedRefSchema } from './client-definitions'
 import { IdParamSchema, IdSchema } from './common'
+import { english } from './english-message'
 
 /**
  * The choices a client picks from in the task type form: users (whitelist, blacklist, deputies),
@@ -25,14 +27,19 @@ export const PICKER_DEFAULT_LIMIT = 20
 export const PICKER_MAX_LIMIT = 100
 
 const pickerQueryEntries = {
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Use at most 200 characters.'))),
+  search: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(200, english(msg`Use at most 200 characters.`))),
+  ),
   limit: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d+$/, 'must be a whole number'),
+      v.regex(/^\d+$/, english(msg`must be a whole number`)),
       v.transform(Number),
-      v.minValue(1, 'must be at least 1'),
-      v.maxValue(PICKER_MAX_LIMIT, `must be at most ${PICKER_MAX_LIMIT}`),
+      v.minValue(1, english(msg`must be at least 1`)),
+      v.maxValue(
+        PICKER_MAX_LIMIT,
+        english(msg({ message: 'must be at most {max}' }), { max: PICKER_MAX_LIMIT }),
+      ),
     ),
     String(PICKER_DEFAULT_LIMIT),
   ),

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { LanguageSchema } from './auth'
 import { TASK_TYPE_STATUSES } from './client-definitions'
 import { ClientGroupSchema } from './client-groups'
@@ -12,6 +13,7 @@ import {
   wholeNumber,
 } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
+import { english } from './english-message'
 import {
   ANNOTATION_ORDERING_FIELDS,
   METADATA_FILTER_PREFIX,
@@ -68,19 +70,33 @@ const queryId = IdParamSchema
 const queryStatuses = v.pipe(
   v.string(),
   v.transform((value) => value.split(',').map((status) => status.trim())),
-  v.array(v.picklist(TASK_STATUSES, `must be a comma list of ${TASK_STATUSES.join(', ')}`)),
+  v.array(
+    v.picklist(
+      TASK_STATUSES,
+      english(msg({ message: 'must be a comma list of {choices}' }), {
+        choices: TASK_STATUSES.join(', '),
+      }),
+    ),
+  ),
 )
 const offsetField = v.optional(
-  v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a whole number'), v.transform(Number)),
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, english(msg`must be a whole number`)),
+    v.transform(Number),
+  ),
   '0',
 )
 const limitField = v.optional(
   v.pipe(
     v.string(),
-    v.regex(/^\d{1,9}$/, 'must be a whole number'),
+    v.regex(/^\d{1,9}$/, english(msg`must be a whole number`)),
     v.transform(Number),
-    v.minValue(1, 'must be at least 1'),
-    v.maxValue(CLIENT_LIST_MAX_PAGE_SIZE, `must be at most ${CLIENT_LIST_MAX_PAGE_SIZE}`),
+    v.minValue(1, english(msg`must be at least 1`)),
+    v.maxValue(
+      CLIENT_LIST_MAX_PAGE_SIZE,
+      english(msg({ message: 'must be at most {max}' }), { max: CLIENT_LIST_MAX_PAGE_SIZE }),
+    ),
   ),
   String(DEFAULT_PAGE_SIZE),
 )
@@ -104,14 +120,14 @@ const taskFiltersSchema = <TEntries extends v.ObjectEntries>(entries: TEntries) 
     v.looseObject({ ...taskFilterEntries, ...entries }),
     v.check(
       (query) => !(query.status && query.excluded_status),
-      'status and excluded_status cannot be given together: use one of them.',
+      english(msg`status and excluded_status cannot be given together: use one of them.`),
     ),
     v.check(
       (query) =>
         Object.entries(query).every(
           ([key, value]) => !key.startsWith(METADATA_FILTER_PREFIX) || typeof value === 'string',
         ),
-      'Give each metadata__<key> filter once.',
+      english(msg`Give each metadata__<key> filter once.`),
     ),
     v.transform((query) => {
       const metadata: Record<string, string> = {}
@@ -305,8 +321,11 @@ export type TaskPatch = v.InferOutput<typeof TaskPatchSchema>
 
 const BulkIdsSchema = v.pipe(
   v.array(IdSchema),
-  v.minLength(1, 'Give at least one task id.'),
-  v.maxLength(CLIENT_LIST_MAX_PAGE_SIZE, `Give at most ${CLIENT_LIST_MAX_PAGE_SIZE} task ids.`),
+  v.minLength(1, english(msg`Give at least one task id.`)),
+  v.maxLength(
+    CLIENT_LIST_MAX_PAGE_SIZE,
+    english(msg({ message: 'Give at most {max} task ids.' }), { max: CLIENT_LIST_MAX_PAGE_SIZE }),
+  ),
 )
 
 /** Each task is updated on its own: one refusal does not stop the others. */
@@ -428,7 +447,7 @@ export type FakeTask = v.InferOutput<typeof FakeTaskSchema>
 export const FakeMediaParamsSchema = v.object({
   taskId: IdParamSchema,
   itemId: IdParamSchema,
-  uuid: v.pipe(v.string(), v.uuid('must be a uuid')),
+  uuid: v.pipe(v.string(), v.uuid(english(msg`must be a uuid`))),
 })
 
 /** GET /client/tasks/{id}/annotations/. search looks into the annotation values' text. */

@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
+import { english } from './english-message'
 
 /** Every list call answers with this envelope (offset/limit paging). */
 export const pagedSchema = <TItem extends v.GenericSchema>(item: TItem) =>
@@ -21,9 +23,9 @@ export const DB_INTEGER_MAX = 2_147_483_647
 export const wholeNumber = (min: number, max: number) =>
   v.pipe(
     v.number(),
-    v.integer('must be a whole number'),
-    v.minValue(min, `must be at least ${min}`),
-    v.maxValue(max, `must be at most ${max}`),
+    v.integer(english(msg`must be a whole number`)),
+    v.minValue(min, english(msg({ message: 'must be at least {min}' }), { min })),
+    v.maxValue(max, english(msg({ message: 'must be at most {max}' }), { max })),
   )
 
 export const IdSchema = wholeNumber(1, DB_INTEGER_MAX)
@@ -32,17 +34,21 @@ export const IdSchema = wholeNumber(1, DB_INTEGER_MAX)
  * A whole number from min to max given as text (paths, query strings, form fields), written
  * without leading zeros so that each number has one spelling.
  */
-export const wholeNumberText = (min: number, max: number, notANumber = 'must be a whole number') =>
+export const wholeNumberText = (
+  min: number,
+  max: number,
+  notANumber = english(msg`must be a whole number`),
+) =>
   v.pipe(
     v.string(),
     v.regex(/^(0|[1-9]\d{0,15})$/, notANumber),
     v.transform(Number),
-    v.minValue(min, `must be at least ${min}`),
-    v.maxValue(max, `must be at most ${max}`),
+    v.minValue(min, english(msg({ message: 'must be at least {min}' }), { min })),
+    v.maxValue(max, english(msg({ message: 'must be at most {max}' }), { max })),
   )
 
 /** Path parameter ids (and ids in query strings and forms) arrive as strings. */
-export const IdParamSchema = wholeNumberText(1, DB_INTEGER_MAX, 'must be an id')
+export const IdParamSchema = wholeNumberText(1, DB_INTEGER_MAX, english(msg`must be an id`))
 
 export const IsoDateTimeSchema = v.pipe(v.string(), v.isoTimestamp())
 
@@ -54,7 +60,7 @@ export const JSON_BODY_MAX_DEPTH = 64
 export const JSON_FIELD_MAX_DEPTH = 16
 export const JSON_FIELD_MAX_LENGTH = 100_000
 
-export const NOT_AN_OBJECT_MESSAGE = 'must be a JSON object, not an array or a value'
+export const NOT_AN_OBJECT_MESSAGE = english(msg`must be a JSON object, not an array or a value`)
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -93,10 +99,12 @@ export const FreeJsonObjectSchema = v.pipe(
   objectRecord(v.string(), v.unknown()),
   v.check(
     (value) => jsonDepth(value) <= JSON_FIELD_MAX_DEPTH,
-    `may nest at most ${JSON_FIELD_MAX_DEPTH} levels deep`,
+    english(msg({ message: 'may nest at most {max} levels deep' }), { max: JSON_FIELD_MAX_DEPTH }),
   ),
   v.check(
     (value) => JSON.stringify(value).length <= JSON_FIELD_MAX_LENGTH,
-    `may be at most ${JSON_FIELD_MAX_LENGTH} characters of JSON`,
+    english(msg({ message: 'may be at most {max} characters of JSON' }), {
+      max: JSON_FIELD_MAX_LENGTH,
+    }),
   ),
 )

@@ -1,6 +1,8 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { PageQueryEntries } from './client-definitions'
 import { IdParamSchema, IdSchema, IsoDateTimeSchema, pagedSchema } from './common'
+import { english } from './english-message'
 
 /**
  * Registration and password-reset keys (the spec's coordinator keys). The plain key is answered
@@ -20,7 +22,11 @@ export const registrationLink = (origin: string, key: string) =>
 export const resetLink = (origin: string, key: string) =>
   `${origin}/reset?key=${encodeURIComponent(key)}`
 
-const EmailSchema = v.pipe(v.string(), v.trim(), v.email('Enter a valid e-mail address.'))
+const EmailSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.email(english(msg`Enter a valid e-mail address.`)),
+)
 
 /**
  * The coordination group a key belongs to. Left out (or null from a coordinator), it is the
@@ -47,21 +53,24 @@ export const RegistrationKeyInputSchema = v.object({
           ),
           EmailSchema,
         ],
-        'Enter a valid e-mail address or leave it empty.',
+        english(msg`Enter a valid e-mail address or leave it empty.`),
       ),
     ),
     null,
   ),
   accounts_left: v.pipe(
     v.number(),
-    v.integer('must be a whole number'),
-    v.minValue(0, 'must be at least 0'),
-    v.maxValue(REGISTRATION_KEY_MAX_ACCOUNTS, `must be at most ${REGISTRATION_KEY_MAX_ACCOUNTS}`),
+    v.integer(english(msg`must be a whole number`)),
+    v.minValue(0, english(msg`must be at least 0`)),
+    v.maxValue(
+      REGISTRATION_KEY_MAX_ACCOUNTS,
+      english(msg({ message: 'must be at most {max}' }), { max: REGISTRATION_KEY_MAX_ACCOUNTS }),
+    ),
   ),
   expiration_timestamp: IsoDateTimeSchema,
   deactivate_account: v.boolean(),
   is_endworker: v.boolean(),
-  groups: v.pipe(v.array(IdSchema), v.maxLength(100, 'at most 100 groups')),
+  groups: v.pipe(v.array(IdSchema), v.maxLength(100, english(msg`at most 100 groups`))),
   coordination_group: coordinationGroupField,
 })
 export type RegistrationKeyInput = v.InferOutput<typeof RegistrationKeyInputSchema>

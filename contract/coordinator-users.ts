@@ -1,8 +1,10 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { APPROVAL_STATUS, ApprovalStatusSchema, LanguageSchema } from './auth'
 import { PageQueryEntries } from './client-definitions'
 import { IdParamSchema, IdSchema, pagedSchema, wholeNumberText } from './common'
 import { AVAILABILITY_MAX_HOURS, GENDERS } from './constants'
+import { english } from './english-message'
 import { APPROVAL_ORDERING_FIELDS, USER_ORDERING_FIELDS } from './list-params'
 import { orderingQuery, searchQuery, textFlag, textMoment } from './query'
 
@@ -117,7 +119,11 @@ export const CoordinatorUserStatsSchema = v.object({
 })
 export type CoordinatorUserStats = v.InferOutput<typeof CoordinatorUserStatsSchema>
 
-const nameField = v.pipe(v.string(), v.trim(), v.maxLength(150, 'at most 150 characters'))
+const nameField = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(150, english(msg`at most 150 characters`)),
+)
 
 /** What a coordinator may change on a user: names, e-mail, whether the account works. */
 export const CoordinatorUserPatchSchema = v.strictObject({
@@ -125,8 +131,11 @@ export const CoordinatorUserPatchSchema = v.strictObject({
   last_name: v.optional(nameField),
   email: v.optional(
     v.union(
-      [v.literal(''), v.pipe(v.string(), v.trim(), v.email('Enter a valid e-mail address.'))],
-      'Enter a valid e-mail address or leave it empty.',
+      [
+        v.literal(''),
+        v.pipe(v.string(), v.trim(), v.email(english(msg`Enter a valid e-mail address.`))),
+      ],
+      english(msg`Enter a valid e-mail address or leave it empty.`),
     ),
   ),
   is_active: v.optional(v.boolean()),
@@ -139,7 +148,7 @@ export const ApprovalQuerySchema = v.object({
   search: searchQuery,
   status: v.optional(
     v.pipe(
-      v.picklist(['0', '1', '2', '3'], 'must be 0, 1, 2 or 3'),
+      v.picklist(['0', '1', '2', '3'], english(msg`must be 0, 1, 2 or 3`)),
       v.transform(Number),
       ApprovalStatusSchema,
     ),
@@ -177,7 +186,10 @@ export const ApprovalCountSchema = v.object({ count: v.number() })
 export const ApprovalDecisionSchema = v.strictObject({
   status: v.picklist(
     [APPROVAL_STATUS.ACCEPTED, APPROVAL_STATUS.REJECTED],
-    `must be ${APPROVAL_STATUS.ACCEPTED} (accepted) or ${APPROVAL_STATUS.REJECTED} (rejected)`,
+    english(msg({ message: 'must be {accepted} (accepted) or {rejected} (rejected)' }), {
+      accepted: APPROVAL_STATUS.ACCEPTED,
+      rejected: APPROVAL_STATUS.REJECTED,
+    }),
   ),
 })
 export type ApprovalDecision = v.InferOutput<typeof ApprovalDecisionSchema>
@@ -199,7 +211,7 @@ export type GroupWithMembers = v.InferOutput<typeof GroupWithMembersSchema>
 export const GroupWithMembersListSchema = v.array(GroupWithMembersSchema)
 
 export const GroupMembersPatchSchema = v.strictObject({
-  user_set: v.pipe(v.array(IdSchema), v.maxLength(10_000, 'at most 10000 members')),
+  user_set: v.pipe(v.array(IdSchema), v.maxLength(10_000, english(msg`at most 10000 members`))),
 })
 export type GroupMembersPatch = v.InferOutput<typeof GroupMembersPatchSchema>
 

@@ -1,7 +1,9 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { PageQueryEntries } from './client-definitions'
 import { DUMP_STATUSES as JOB_STATUSES } from './client-tasks'
 import { IdParamSchema, IdSchema, pagedSchema, wholeNumber } from './common'
+import { english } from './english-message'
 
 /**
  * Finance: pay ratios per user over dates, master files that load them, and finance exports that
@@ -27,8 +29,8 @@ const isRealDate = (value: string) => {
 /** A calendar date, YYYY-MM-DD. */
 export const CalendarDateSchema = v.pipe(
   v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'),
-  v.check(isRealDate, 'is not a date of the calendar'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, english(msg`must be a date written YYYY-MM-DD`)),
+  v.check(isRealDate, english(msg`is not a date of the calendar`)),
 )
 
 /** Whether the time zone is one the IANA database names (Europe/Warsaw, UTC...). */
@@ -43,15 +45,15 @@ export function isTimeZone(value: string): boolean {
 
 export const TimeZoneSchema = v.pipe(
   v.string(),
-  v.nonEmpty('choose a time zone'),
-  v.check(isTimeZone, 'is not a known time zone'),
+  v.nonEmpty(english(msg`choose a time zone`)),
+  v.check(isTimeZone, english(msg`is not a known time zone`)),
 )
 
 /** Days from `from` to `to`, both included. */
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
 
-const UNTIL_NOT_BEFORE_FROM = 'must not be before the start'
+const UNTIL_NOT_BEFORE_FROM = english(msg`must not be before the start`)
 
 const ratioField = wholeNumber(0, RATIO_PERCENT_MAX)
 /**
@@ -89,7 +91,7 @@ export type RatioIntervalEnd = v.InferOutput<typeof RatioIntervalEndSchema>
 export const RatioIntervalDeleteQuerySchema = v.object({
   correct_exported: v.optional(
     v.pipe(
-      v.picklist(['true', 'false'], "must be 'true' or 'false'"),
+      v.picklist(['true', 'false'], english(msg`must be 'true' or 'false'`)),
       v.transform((value) => value === 'true'),
     ),
     'false',
@@ -144,7 +146,10 @@ export type MasterFile = v.InferOutput<typeof MasterFileSchema>
 export const MasterFileListSchema = pagedSchema(MasterFileSchema)
 export const PageQuerySchema = v.object(PageQueryEntries)
 
-const idList = v.optional(v.pipe(v.array(IdSchema), v.maxLength(1000, 'at most 1000 ids')), [])
+const idList = v.optional(
+  v.pipe(v.array(IdSchema), v.maxLength(1000, english(msg`at most 1000 ids`))),
+  [],
+)
 
 export const FinanceExportInputSchema = v.pipe(
   v.object({
@@ -167,7 +172,9 @@ export const FinanceExportInputSchema = v.pipe(
     v.partialCheck(
       [['date_from'], ['date_to']],
       (input) => daysBetween(input.date_from, input.date_to) <= FINANCE_EXPORT_MAX_DAYS,
-      `an export covers at most ${FINANCE_EXPORT_MAX_DAYS} days`,
+      english(msg({ message: 'an export covers at most {max} days' }), {
+        max: FINANCE_EXPORT_MAX_DAYS,
+      }),
     ),
     ['date_to'],
   ),
@@ -239,9 +246,9 @@ export const FinanceUserSearchSchema = v.object({
   ids: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d+(,\d+)*$/, 'must be ids separated by commas'),
+      v.regex(/^\d+(,\d+)*$/, english(msg`must be ids separated by commas`)),
       v.transform((value) => value.split(',').map(Number)),
-      v.maxLength(100, 'at most 100 ids'),
+      v.maxLength(100, english(msg`at most 100 ids`)),
     ),
   ),
 })

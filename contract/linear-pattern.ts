@@ -24,6 +24,8 @@
  * platform's own RegExp on one code point at a time, which is constant time and keeps class
  * semantics, case folding and Unicode properties exactly JavaScript's.
  */
+import { msg } from '#lingui-message'
+import { english } from './english-message'
 
 /** Longest counted repeat, as in RE2. */
 export const MAX_REPEAT_COUNT = 1000
@@ -58,10 +60,26 @@ const RE2_SPACES = '\\t\\n\\f\\r '
 /** Everything outside RE2's \s, as class contents. */
 const RE2_NON_SPACES = '\\x00-\\x08\\x0B\\x0E-\\x1F!-\\u{10FFFF}'
 
-const LOOKAROUND_MESSAGE =
-  'Lookahead and lookbehind ((?=, (?!, (?<=, (?<!) are not supported: patterns must run in linear time.'
-const BACKREFERENCE_MESSAGE =
-  'Backreferences (\\1, \\k<name>) are not supported: patterns must run in linear time.'
+const LOOKAROUND_MESSAGE = english(
+  msg`Lookahead and lookbehind ((?=, (?!, (?<=, (?<!) are not supported: patterns must run in linear time.`,
+)
+const BACKREFERENCE_MESSAGE = english(
+  msg({
+    message: 'Backreferences (\\1, \\k<name>) are not supported: patterns must run in linear time.',
+  }),
+)
+const UNMATCHED_MESSAGE = english(msg`Unmatched ).`)
+const REPEAT_COUNT_MESSAGE = english(msg({ message: 'A counted repeat may be at most {max}.' }), {
+  max: `{${MAX_REPEAT_COUNT}}`,
+})
+const INLINE_FLAGS_MESSAGE = english(msg`Inline flag groups such as (?i:...) are not supported.`)
+const UNCLOSED_MESSAGE = english(msg`Unclosed group.`)
+const EMPTY_CLASS_MESSAGE = english(
+  msg({ message: 'Empty classes [] and [^] are not supported; use [\\s\\S].' }),
+)
+const TOO_LARGE_MESSAGE = english(
+  msg`The pattern is too large once its repeats are spelled out; shorten it or its counts.`,
+)
 
 class Parser {
   private index = 0
@@ -73,7 +91,7 @@ class Parser {
 
   parse(): Node {
     const node = this.alternation()
-    if (this.index < this.pattern.length) throw new PatternSyntaxError('Unmatched ).')
+    if (this.index < this.pattern.length) throw new PatternSyntaxError(UNMATCHED_MESSAGE)
     return node
   }
 
@@ -116,7 +134,7 @@ class Parser {
       const min = Number(counted[1])
       const max = counted[2] === undefined ? min : counted[3] ? Number(counted[3]) : Infinity
       if (min > MAX_REPEAT_COUNT || (max !== Infinity && max > MAX_REPEAT_COUNT)) {
-        throw new PatternSyntaxError(`A counted repeat may be at most {${MAX_REPEAT_COUNT}}.`)
+        throw new PatternSyntaxError(REPEAT_COUNT_MESSAGE)
       }
       bounds = [min, max]
     }
@@ -154,17 +172,17 @@ class Parser {
     if (this.startsWith('(?:')) this.index += 3
     else if (this.startsWith('(?<')) this.index = this.pattern.indexOf('>', this.index) + 1
     else if (this.startsWith('(?')) {
-      throw new PatternSyntaxError('Inline flag groups such as (?i:...) are not supported.')
+      throw new PatternSyntaxError(INLINE_FLAGS_MESSAGE)
     } else this.index++
     const body = this.alternation()
-    if (this.peek() !== ')') throw new PatternSyntaxError('Unclosed group.')
+    if (this.peek() !== ')') throw new PatternSyntaxError(UNCLOSED_MESSAGE)
     this.index++
     return body
   }
 
   private characterClass(): Node {
     if (this.startsWith('[]') || this.startsWith('[^]')) {
-      throw new PatternSyntaxError('Empty classes [] and [^] are not supported; use [\\s\\S].')
+      throw new PatternSyntaxError(EMPTY_CLASS_MESSAGE)
     }
     let source = this.peek()
     this.index++
@@ -205,9 +223,7 @@ class Compiler {
 
   private emit(instruction: Instruction): number {
     if (this.program.length >= MAX_PROGRAM_SIZE) {
-      throw new PatternSyntaxError(
-        'The pattern is too large once its repeats are spelled out; shorten it or its counts.',
-      )
+      throw new PatternSyntaxError(TOO_LARGE_MESSAGE)
     }
     this.program.push(instruction)
     return this.program.length - 1

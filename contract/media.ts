@@ -1,5 +1,7 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { API_BASE } from './constants'
+import { english } from './english-message'
 
 /**
  * Protected audio (spec section 7, Media): a task whose type has "Protect audio" on stores its
@@ -17,7 +19,7 @@ export const MEDIA_LICENSE_PATH = `${API_BASE}/media/encaudio/license/`
 export const MediaQuerySchema = v.object({
   manifest: v.optional(
     v.pipe(
-      v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+      v.picklist(['true', 'false', '1', '0'], english(msg`must be true or false`)),
       v.transform((value) => value === 'true' || value === '1'),
     ),
     'false',
@@ -27,17 +29,20 @@ export const MediaQuerySchema = v.object({
 /** A clear-key key id: 16 bytes, base64url without padding (22 characters). */
 const KeyIdSchema = v.pipe(
   v.string(),
-  v.regex(/^[\w-]{22}$/, 'must be a 16-byte key id in base64url without padding'),
+  v.regex(/^[\w-]{22}$/, english(msg`must be a 16-byte key id in base64url without padding`)),
 )
 
 /** The W3C clear-key licence request (EME, section 9.1.3). */
 export const LicenseRequestSchema = v.strictObject({
   kids: v.pipe(
     v.array(KeyIdSchema),
-    v.minLength(1, 'must name at least one key id'),
-    v.maxLength(100, 'must name at most 100 key ids'),
+    v.minLength(1, english(msg`must name at least one key id`)),
+    v.maxLength(100, english(msg`must name at most 100 key ids`)),
   ),
-  type: v.picklist(['temporary'], 'must be temporary (persistent licences are not given)'),
+  type: v.picklist(
+    ['temporary'],
+    english(msg`must be temporary (persistent licences are not given)`),
+  ),
 })
 export type LicenseRequest = v.InferOutput<typeof LicenseRequestSchema>
 

@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
+import { english } from './english-message'
 
 /**
  * Pieces of list queries and form fields, which arrive as text: they turn it into typed values
@@ -7,14 +9,14 @@ import * as v from 'valibot'
 
 /** `true` or `false`. */
 export const textFlag = v.pipe(
-  v.picklist(['true', 'false'], "must be 'true' or 'false'"),
+  v.picklist(['true', 'false'], english(msg`must be 'true' or 'false'`)),
   v.transform((value) => value === 'true'),
 )
 
 /** A timestamp with its time zone, or a date (midnight UTC). */
 export const isoMomentSchema = v.union(
   [v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.isoDate())],
-  'must be an ISO 8601 date, or a timestamp with its time zone',
+  english(msg`must be an ISO 8601 date, or a timestamp with its time zone`),
 )
 
 /** An ISO 8601 moment (see isoMomentSchema) as a Date. */
@@ -40,7 +42,9 @@ export const orderingQuery = <const TField extends string>(
   v.optional(
     v.picklist(
       orderingsOf(fields),
-      `must be one of ${fields.join(', ')}, each optionally prefixed with -`,
+      english(msg({ message: 'must be one of {choices}, each optionally prefixed with -' }), {
+        choices: fields.join(', '),
+      }),
     ),
     fallback,
   )

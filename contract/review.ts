@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { LanguageSchema } from './auth'
 import {
   MAX_PAGE_SIZE,
@@ -8,6 +9,7 @@ import {
 } from './client-definitions'
 import { ClientGroupSchema } from './client-groups'
 import { IdParamSchema, IdSchema, pagedSchema, wholeNumberText } from './common'
+import { english } from './english-message'
 import { orderingQuery } from './query'
 import { TaskSchemaDocumentSchema } from './task-schema'
 
@@ -157,16 +159,20 @@ export type ReviewedItemList = v.InferOutput<typeof ReviewedItemListSchema>
 // --- Queries ---------------------------------------------------------------------------------
 
 const queryId = v.optional(
-  v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'must be an id'), v.transform(Number)),
+  v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, english(msg`must be an id`)), v.transform(Number)),
 )
 const queryMark = v.optional(
   v.pipe(
-    v.picklist(['-1', '0', '1', '2', '3', '4', '5'], 'must be -1 or 0 to 5'),
+    v.picklist(['-1', '0', '1', '2', '3', '4', '5'], english(msg`must be -1 or 0 to 5`)),
     v.transform(Number),
   ),
 )
 const queryCount = v.optional(
-  v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a whole number'), v.transform(Number)),
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, english(msg`must be a whole number`)),
+    v.transform(Number),
+  ),
 )
 
 export const REVIEW_ITEM_ORDERING_FIELDS = ['id', 'generated', 'locked', 'task'] as const
@@ -193,7 +199,7 @@ export const ReviewItemQuerySchema = v.pipe(
   v.forward(
     v.check(
       (query) => query.page === undefined || query.offset === 0,
-      'give either page or offset, not both',
+      english(msg`give either page or offset, not both`),
     ),
     ['page'],
   ),
@@ -279,7 +285,7 @@ export const ReviewIdParamsSchema = v.object({ id: IdParamSchema })
 export const ReviewMediaParamsSchema = v.object({
   id: IdParamSchema,
   itemId: IdParamSchema,
-  uuid: v.pipe(v.string(), v.uuid('must be a media uuid')),
+  uuid: v.pipe(v.string(), v.uuid(english(msg`must be a media uuid`))),
 })
 
 // --- Writes ----------------------------------------------------------------------------------
@@ -288,22 +294,34 @@ export const ReviewMediaParamsSchema = v.object({
 export const LockRequestSchema = v.object({ task: IdSchema })
 
 const CommentSchema = v.pipe(
-  v.string('must be text'),
-  v.maxLength(REVIEW_COMMENT_MAX_LENGTH, `must be at most ${REVIEW_COMMENT_MAX_LENGTH} characters`),
-  v.check((text) => !text.includes('\u0000'), 'must not contain NUL characters'),
+  v.string(english(msg`must be text`)),
+  v.maxLength(
+    REVIEW_COMMENT_MAX_LENGTH,
+    english(msg({ message: 'must be at most {max} characters' }), {
+      max: REVIEW_COMMENT_MAX_LENGTH,
+    }),
+  ),
+  v.check((text) => !text.includes('\u0000'), english(msg`must not contain NUL characters`)),
   v.check(
     (text) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text),
-    'must not contain lone surrogates',
+    english(msg`must not contain lone surrogates`),
   ),
 )
 
 /** PATCH of a locked or reviewed item: only the fields that changed. */
 export const ReviewPatchSchema = v.pipe(
   v.strictObject({
-    mark: v.optional(v.picklist(GIVEN_MARKS, 'must be -1 (skip) or 1 to 5')),
+    mark: v.optional(v.picklist(GIVEN_MARKS, english(msg`must be -1 (skip) or 1 to 5`))),
     error_types: v.optional(
       v.pipe(
-        v.array(v.picklist(REVIEW_ERROR_TYPES, `must be among ${REVIEW_ERROR_TYPES.join(', ')}`)),
+        v.array(
+          v.picklist(
+            REVIEW_ERROR_TYPES,
+            english(msg({ message: 'must be among {choices}' }), {
+              choices: REVIEW_ERROR_TYPES.join(', '),
+            }),
+          ),
+        ),
         v.maxLength(REVIEW_ERROR_TYPES.length),
       ),
     ),
@@ -311,7 +329,7 @@ export const ReviewPatchSchema = v.pipe(
   }),
   v.check(
     (patch) => Object.keys(patch).length > 0,
-    'Give at least one of mark, error_types, comment.',
+    english(msg`Give at least one of mark, error_types, comment.`),
   ),
 )
 export type ReviewPatch = v.InferOutput<typeof ReviewPatchSchema>

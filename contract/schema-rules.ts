@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
+import { english } from './english-message'
 import { compileLinearPattern, type PatternMatcher } from './linear-pattern'
 import type { TaskSchemaDocument } from './task-schema'
 
@@ -21,7 +23,10 @@ import type { TaskSchemaDocument } from './task-schema'
 export const FIELD_NAME_PATTERN = /^[a-z][a-z0-9_]*$/
 export const FieldNameSchema = v.pipe(
   v.string(),
-  v.regex(FIELD_NAME_PATTERN, 'Use lower-case letters, digits and _, starting with a letter.'),
+  v.regex(
+    FIELD_NAME_PATTERN,
+    english(msg`Use lower-case letters, digits and _, starting with a letter.`),
+  ),
   v.maxLength(64),
 )
 
@@ -35,13 +40,17 @@ export const ConditionSchema = v.pipe(
     field: FieldNameSchema,
     equals: v.optional(v.string()),
     not_equals: v.optional(v.string()),
-    in: v.optional(v.pipe(v.array(v.string()), v.minLength(1, 'List at least one value.'))),
+    in: v.optional(
+      v.pipe(v.array(v.string()), v.minLength(1, english(msg`List at least one value.`))),
+    ),
     empty: v.optional(v.literal(true)),
     not_empty: v.optional(v.literal(true)),
   }),
   v.check(
     (condition) => CONDITION_OPERATORS.filter((key) => condition[key] !== undefined).length === 1,
-    `Give exactly one of ${CONDITION_OPERATORS.join(', ')}.`,
+    english(msg({ message: 'Give exactly one of {choices}.' }), {
+      choices: CONDITION_OPERATORS.join(', '),
+    }),
   ),
 )
 export type Condition = v.InferOutput<typeof ConditionSchema>
@@ -105,7 +114,10 @@ const RegexRuleSchema = v.strictObject({
   ...ruleBase,
   pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_PATTERN_LENGTH)),
   flags: v.optional(
-    v.pipe(v.string(), v.regex(/^(?!.*(.).*\1)[imsu]*$/, 'Use flags from i, m, s, u once.')),
+    v.pipe(
+      v.string(),
+      v.regex(/^(?!.*(.).*\1)[imsu]*$/, english(msg`Use flags from i, m, s, u once.`)),
+    ),
     '',
   ),
 })
@@ -144,7 +156,7 @@ const validatorRuleSchema = (regexRule: typeof RegexRuleSchema | typeof Runnable
     v.strictObject({
       type: v.literal('allowed_values'),
       ...ruleBase,
-      values: v.pipe(v.array(v.string()), v.minLength(1, 'List at least one value.')),
+      values: v.pipe(v.array(v.string()), v.minLength(1, english(msg`List at least one value.`))),
       case_insensitive: v.optional(v.boolean(), false),
     }),
     v.strictObject({ type: v.literal('requires'), ...ruleBase, when: ConditionSchema }),

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { IdParamSchema, IdSchema, objectOnly } from './common'
+import { english } from './english-message'
 import { textFlag, textMoment } from './query'
 
 /**
@@ -36,9 +38,10 @@ export const TASK_METADATA_VALUE_MAX_CHARS = 2000
 // the module loads cost the app's start-up script about 13 ms (the browser sets its locale up).
 export const TaskDescriptionSchema = v.pipe(
   v.string(),
-  v.maxLength(
-    TASK_DESCRIPTION_MAX_CHARS,
-    () => `must be at most ${TASK_DESCRIPTION_MAX_CHARS.toLocaleString('en')} characters`,
+  v.maxLength(TASK_DESCRIPTION_MAX_CHARS, () =>
+    english(msg({ message: 'must be at most {max, number} characters' }), {
+      max: TASK_DESCRIPTION_MAX_CHARS,
+    }),
   ),
 )
 
@@ -50,23 +53,25 @@ export const TaskMetadataSchema = v.pipe(
         v.string(),
         v.maxLength(
           TASK_METADATA_KEY_MAX_CHARS,
-          `keys must be at most ${TASK_METADATA_KEY_MAX_CHARS} characters`,
+          english(msg({ message: 'keys must be at most {max} characters' }), {
+            max: TASK_METADATA_KEY_MAX_CHARS,
+          }),
         ),
       ),
       v.pipe(
-        v.string('values must be strings'),
-        v.maxLength(
-          TASK_METADATA_VALUE_MAX_CHARS,
-          () =>
-            `values must be at most ${TASK_METADATA_VALUE_MAX_CHARS.toLocaleString('en')} characters`,
+        v.string(english(msg`values must be strings`)),
+        v.maxLength(TASK_METADATA_VALUE_MAX_CHARS, () =>
+          english(msg({ message: 'values must be at most {max, number} characters' }), {
+            max: TASK_METADATA_VALUE_MAX_CHARS,
+          }),
         ),
       ),
-      'must be an object of strings',
+      english(msg`must be an object of strings`),
     ),
   ),
   v.check(
     (metadata) => Object.keys(metadata).length <= TASK_METADATA_MAX_KEYS,
-    `must have at most ${TASK_METADATA_MAX_KEYS} keys`,
+    english(msg({ message: 'must have at most {max} keys' }), { max: TASK_METADATA_MAX_KEYS }),
   ),
 )
 
@@ -81,16 +86,16 @@ export const TASK_STATUSES = [
 export const TaskStatusSchema = v.picklist(TASK_STATUSES)
 export type TaskStatus = v.InferOutput<typeof TaskStatusSchema>
 
-const required = 'This field is required.'
+const required = english(msg`This field is required.`)
 
 const idField = v.pipe(v.string(required), IdParamSchema)
 
 const metadataField = v.pipe(
   v.string(),
-  v.parseJson(undefined, 'must be a JSON object of strings'),
+  v.parseJson(undefined, english(msg`must be a JSON object of strings`)),
   v.check(
     (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-    'must be a JSON object of strings',
+    english(msg`must be a JSON object of strings`),
   ),
   // The problems of the parsed object belong to the form field, not to a path inside its text.
   v.rawTransform(({ dataset, addIssue, NEVER }) => {

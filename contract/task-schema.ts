@@ -1,5 +1,7 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { objectRecord } from './common'
+import { english } from './english-message'
 import {
   FieldNameSchema,
   layoutRowNumbers,
@@ -60,14 +62,22 @@ export type WidgetLabel = v.InferOutput<typeof WidgetLabelSchema>
 /** The spec's Widget config. Flags that do not apply to a component are ignored by it. */
 export const WidgetConfigSchema = v.pipe(
   v.strictObject({
-    component: v.picklist(WIDGET_COMPONENTS, `Use one of: ${WIDGET_COMPONENTS.join(', ')}.`),
+    component: v.picklist(
+      WIDGET_COMPONENTS,
+      english(msg({ message: 'Use one of: {choices}.' }), {
+        choices: WIDGET_COMPONENTS.join(', '),
+      }),
+    ),
     label: v.optional(WidgetLabelSchema),
     /** The choices of a dropdown or radio widget. */
     options: v.optional(
       v.pipe(
         v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
         v.maxLength(500),
-        v.check((options) => new Set(options).size === options.length, 'Options must differ.'),
+        v.check(
+          (options) => new Set(options).size === options.length,
+          english(msg`Options must differ.`),
+        ),
       ),
     ),
     /** A dropdown that takes several choices, stored joined with ';'. */
@@ -99,7 +109,7 @@ export const WidgetConfigSchema = v.pipe(
     v.check(
       (config) =>
         !CHOICE_COMPONENTS.includes(config.component) || (config.options ?? []).length > 0,
-      'A dropdown or radio widget needs at least one option.',
+      english(msg`A dropdown or radio widget needs at least one option.`),
     ),
     ['options'],
   ),
@@ -108,7 +118,9 @@ export const WidgetConfigSchema = v.pipe(
       (config) =>
         !config.multiple ||
         (config.options ?? []).every((option) => !option.includes(MULTI_VALUE_SEPARATOR)),
-      `Options of a multiple dropdown may not contain '${MULTI_VALUE_SEPARATOR}'.`,
+      english(msg({ message: 'Options of a multiple dropdown may not contain {separator}.' }), {
+        separator: `'${MULTI_VALUE_SEPARATOR}'`,
+      }),
     ),
     ['options'],
   ),
@@ -129,7 +141,9 @@ export const GridPlacementSchema = v.pipe(
   v.forward(
     v.check(
       (placement) => placement.col_width + placement.col_offset <= GRID_COLUMNS,
-      `col_width and col_offset together may not exceed ${GRID_COLUMNS}.`,
+      english(msg({ message: 'col_width and col_offset together may not exceed {max}.' }), {
+        max: GRID_COLUMNS,
+      }),
     ),
     ['col_width'],
   ),
@@ -157,13 +171,15 @@ export const AnnotationFieldSchema = v.pipe(
     ...fieldEntries,
     data_type: v.picklist(
       ANNOTATION_DATA_TYPES,
-      `Use one of: ${ANNOTATION_DATA_TYPES.join(', ')}.`,
+      english(msg({ message: 'Use one of: {choices}.' }), {
+        choices: ANNOTATION_DATA_TYPES.join(', '),
+      }),
     ),
   }),
   v.forward(
     v.check(
       (field) => field.widget.config.component !== 'checkbox' || field.data_type === 'bool',
-      'A checkbox stores a bool.',
+      english(msg`A checkbox stores a bool.`),
     ),
     ['data_type'],
   ),
@@ -175,7 +191,10 @@ const MAX_FIELDS = 100
 const fieldMap = <TField extends v.GenericSchema>(field: TField) =>
   v.pipe(
     objectRecord(FieldNameSchema, field),
-    v.check((fields) => Object.keys(fields).length <= MAX_FIELDS, `At most ${MAX_FIELDS} fields.`),
+    v.check(
+      (fields) => Object.keys(fields).length <= MAX_FIELDS,
+      english(msg({ message: 'At most {max} fields.' }), { max: MAX_FIELDS }),
+    ),
   )
 
 export type LayoutCell = {
@@ -322,7 +341,7 @@ const taskSchemaDocumentSchema = (
         fieldMap(AnnotationFieldSchema),
         v.check(
           (fields) => Object.keys(fields).length > 0,
-          'Define at least one annotation field.',
+          english(msg`Define at least one annotation field.`),
         ),
       ),
     }),

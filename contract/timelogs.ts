@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { msg } from '#lingui-message'
 import { PageQueryEntries } from './client-definitions'
 import {
   DB_INTEGER_MAX,
@@ -9,6 +10,7 @@ import {
   wholeNumber,
   wholeNumberText,
 } from './common'
+import { english } from './english-message'
 import { orderingQuery, searchQuery, textFlag, textMoment } from './query'
 import { TIMELOG_STATUS } from './worktime-rules'
 
@@ -48,19 +50,24 @@ export const ACTIVITY_BATCH_MAX = 500
 const countField = wholeNumber(0, DB_INTEGER_MAX)
 const optionalRef = v.optional(v.nullable(IdSchema), null)
 const UrlField = v.optional(
-  v.pipe(v.string(), v.maxLength(2000, 'must be at most 2000 characters')),
+  v.pipe(v.string(), v.maxLength(2000, english(msg`must be at most 2000 characters`))),
   '',
 )
 const CommentField = v.optional(
-  v.pipe(v.string(), v.trim(), v.maxLength(2000, 'must be at most 2000 characters')),
+  v.pipe(v.string(), v.trim(), v.maxLength(2000, english(msg`must be at most 2000 characters`))),
   '',
 )
-const ClientUuidField = v.optional(v.pipe(v.string(), v.uuid('must be a UUID')))
+const ClientUuidField = v.optional(v.pipe(v.string(), v.uuid(english(msg`must be a UUID`))))
 const DeviceInstantField = v.optional(IsoDateTimeSchema)
 
 /** Where activity happened: the screen's source and URL and what it showed. */
 const contextEntries = {
-  source: v.picklist(TIMELOG_SOURCE_TYPES, `must be one of ${TIMELOG_SOURCE_TYPES.join(', ')}`),
+  source: v.picklist(
+    TIMELOG_SOURCE_TYPES,
+    english(msg({ message: 'must be one of {choices}' }), {
+      choices: TIMELOG_SOURCE_TYPES.join(', '),
+    }),
+  ),
   url: UrlField,
   item_set: optionalRef,
   task: optionalRef,
@@ -90,7 +97,7 @@ export const ActivitySampleInputSchema = v.pipe(
         sample.started_at === undefined ||
         sample.ended_at === undefined ||
         Date.parse(sample.started_at) <= Date.parse(sample.ended_at),
-      'must not be before started_at',
+      english(msg`must not be before started_at`),
     ),
     ['ended_at'],
   ),
@@ -101,8 +108,11 @@ export type ActivitySampleInput = v.InferOutput<typeof ActivitySampleInputSchema
 export const ActivityBatchInputSchema = v.object({
   samples: v.pipe(
     v.array(ActivitySampleInputSchema),
-    v.minLength(1, 'must hold at least one sample'),
-    v.maxLength(ACTIVITY_BATCH_MAX, `must hold at most ${ACTIVITY_BATCH_MAX} samples`),
+    v.minLength(1, english(msg`must hold at least one sample`)),
+    v.maxLength(
+      ACTIVITY_BATCH_MAX,
+      english(msg({ message: 'must hold at most {max} samples' }), { max: ACTIVITY_BATCH_MAX }),
+    ),
   ),
   sent_at: DeviceInstantField,
 })
@@ -177,7 +187,10 @@ export const ManualIntervalInputSchema = v.pipe(
     comment: CommentField,
   }),
   v.forward(
-    v.check((input) => Date.parse(input.start) < Date.parse(input.end), 'must be after start'),
+    v.check(
+      (input) => Date.parse(input.start) < Date.parse(input.end),
+      english(msg`must be after start`),
+    ),
     ['end'],
   ),
 )
@@ -240,10 +253,13 @@ export const FlatIntervalListSchema = pagedSchema(FlatIntervalGroupSchema)
 /** A time zone as a decimal-hours offset from UTC: `2`, `-5`, `5.5`, `5.75`. */
 export const TzOffsetSchema = v.pipe(
   v.string(),
-  v.regex(/^[+-]?\d{1,2}(\.\d{1,2})?$/, 'must be an offset in hours such as 2, -5 or 5.5'),
+  v.regex(
+    /^[+-]?\d{1,2}(\.\d{1,2})?$/,
+    english(msg`must be an offset in hours such as 2, -5 or 5.5`),
+  ),
   v.transform(Number),
-  v.minValue(-12, 'must be at least -12'),
-  v.maxValue(14, 'must be at most 14'),
+  v.minValue(-12, english(msg`must be at least -12`)),
+  v.maxValue(14, english(msg`must be at most 14`)),
 )
 
 export const INTERVAL_ORDERING_FIELDS = [
@@ -258,7 +274,7 @@ export const INTERVAL_ORDERING_FIELDS = [
 
 const statusQuery = v.optional(
   v.pipe(
-    wholeNumberText(0, 3, 'must be a time-log status (0 to 3)'),
+    wholeNumberText(0, 3, english(msg`must be a time-log status (0 to 3)`)),
     v.transform((value) => value as (typeof TIMELOG_STATUS)[keyof typeof TIMELOG_STATUS]),
   ),
 )
@@ -311,10 +327,13 @@ export const OwnPendingCountSchema = v.object({ count: v.number() })
 const decisionEntries = {
   status: v.picklist(
     [TIMELOG_STATUS.ACCEPTED, TIMELOG_STATUS.REJECTED],
-    `must be ${TIMELOG_STATUS.ACCEPTED} (accepted) or ${TIMELOG_STATUS.REJECTED} (rejected)`,
+    english(msg({ message: 'must be {accepted} (accepted) or {rejected} (rejected)' }), {
+      accepted: TIMELOG_STATUS.ACCEPTED,
+      rejected: TIMELOG_STATUS.REJECTED,
+    }),
   ),
   comment: v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(2000, 'must be at most 2000 characters')),
+    v.pipe(v.string(), v.trim(), v.maxLength(2000, english(msg`must be at most 2000 characters`))),
   ),
 }
 export const IntervalDecisionSchema = v.object(decisionEntries)
@@ -325,8 +344,11 @@ export const BULK_DECISION_MAX = 500
 export const BulkIntervalDecisionSchema = v.object({
   ids: v.pipe(
     v.array(IdSchema),
-    v.minLength(1, 'must name at least one interval'),
-    v.maxLength(BULK_DECISION_MAX, `must name at most ${BULK_DECISION_MAX} intervals`),
+    v.minLength(1, english(msg`must name at least one interval`)),
+    v.maxLength(
+      BULK_DECISION_MAX,
+      english(msg({ message: 'must name at most {max} intervals' }), { max: BULK_DECISION_MAX }),
+    ),
   ),
   ...decisionEntries,
 })
@@ -356,7 +378,7 @@ export const TimelogStatsSchema = v.object({
 export type TimelogStats = v.InferOutput<typeof TimelogStatsSchema>
 
 const idList = v.optional(
-  v.pipe(v.array(IdSchema), v.maxLength(1000, 'must name at most 1000 ids')),
+  v.pipe(v.array(IdSchema), v.maxLength(1000, english(msg`must name at most 1000 ids`))),
   [],
 )
 
@@ -371,7 +393,10 @@ export const WorktimeExportInputSchema = v.pipe(
     end: IsoDateTimeSchema,
   }),
   v.forward(
-    v.check((input) => Date.parse(input.start) < Date.parse(input.end), 'must be after start'),
+    v.check(
+      (input) => Date.parse(input.start) < Date.parse(input.end),
+      english(msg`must be after start`),
+    ),
     ['end'],
   ),
 )

@@ -3,6 +3,7 @@ import { msg } from '#lingui-message'
 import { LanguageSchema, LanguageWithSignsSchema } from './auth'
 import { IdParamSchema, IdSchema, IsoDateTimeSchema, objectRecord, pagedSchema } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
+import { english } from './english-message'
 import { ITEM_SET_ORDERING_FIELDS } from './list-params'
 import { orderingQuery, searchQuery } from './query'
 import { FieldNameSchema, type Messages } from './schema-rules'
@@ -211,7 +212,7 @@ export const ItemSetItemParamsSchema = v.object({
 export const ItemSetMediaParamsSchema = v.object({
   itemSetId: IdParamSchema,
   itemId: IdParamSchema,
-  uuid: v.pipe(v.string(), v.uuid('must be a media uuid')),
+  uuid: v.pipe(v.string(), v.uuid(english(msg`must be a media uuid`))),
 })
 
 // --- Annotation save --------------------------------------------------------------------------
@@ -224,7 +225,7 @@ export const ItemSetMediaParamsSchema = v.object({
 export const AnnotationSaveSchema = v.strictObject({
   data: v.pipe(
     objectRecord(FieldNameSchema, AnnotationValueSchema),
-    v.check((data) => Object.keys(data).length <= 200, 'At most 200 fields.'),
+    v.check((data) => Object.keys(data).length <= 200, english(msg`At most 200 fields.`)),
   ),
   is_done: v.boolean(),
   /** When the worker made this edit; the newest edit wins whatever order saves arrive in. */
@@ -276,7 +277,7 @@ export const WorkerProtocolParamsSchema = v.object({ id: IdParamSchema })
 export const WorkerProtocolQuerySchema = v.object({
   serve: v.optional(
     v.pipe(
-      v.picklist(['true', 'false'], "must be 'true' or 'false'"),
+      v.picklist(['true', 'false'], english(msg`must be 'true' or 'false'`)),
       v.transform((value) => value === 'true'),
     ),
     'false',
@@ -313,7 +314,7 @@ export const COORDINATOR_ITEM_SETS_MAX_PAGE_SIZE = 100
 
 const queryNumber = v.pipe(
   v.string(),
-  v.regex(/^[1-9]\d{0,8}$/, 'must be a positive whole number'),
+  v.regex(/^[1-9]\d{0,8}$/, english(msg`must be a positive whole number`)),
   v.transform(Number),
 )
 
@@ -333,7 +334,9 @@ export const CoordinatorItemSetQuerySchema = v.object({
       queryNumber,
       v.maxValue(
         COORDINATOR_ITEM_SETS_MAX_PAGE_SIZE,
-        `must be at most ${COORDINATOR_ITEM_SETS_MAX_PAGE_SIZE}`,
+        english(msg({ message: 'must be at most {max}' }), {
+          max: COORDINATOR_ITEM_SETS_MAX_PAGE_SIZE,
+        }),
       ),
     ),
     String(DEFAULT_PAGE_SIZE),

@@ -89,6 +89,49 @@ describe('API messages follow Accept-Language', () => {
     })
   })
 
+  it("says the contract's own rules, with their numbers, in the asked language", async () => {
+    const client = await anonymousClient(intake.t)
+    const login = await inEachLanguage((language) =>
+      client.post(
+        'auth/session/login/',
+        { username: 'ab', password: 'secret' },
+        { headers: { 'Accept-Language': language } },
+      ),
+    )
+    const usernames = Object.fromEntries(
+      Object.entries(login).map(([language, body]) => [
+        language,
+        (body as { fields: { username: string[] } }).fields.username,
+      ]),
+    )
+    expect(usernames).toEqual({
+      fr: ['Saisissez au moins 3 caractères.'],
+      pl: ['Wpisz co najmniej 3 znaki.'],
+      ru: ['Введите не менее 3 символов.'],
+      de: ['Enter at least 3 characters.'],
+    })
+
+    const staff = await signIn(intake.t, { roles: ['staff'] })
+    const sign = { sign: 'ą', description: 'a with ogonek' }
+    const repeated = await inEachLanguage((language) =>
+      staff.post(
+        'admin/languages/',
+        { code: 'xr', name: 'Repeated', diacritic_signs: [sign, sign] },
+        { headers: { 'Accept-Language': language } },
+      ),
+    )
+    expect(repeated).toEqual({
+      fr: expect.objectContaining({
+        fields: { diacritic_signs: ['Donnez chaque signe une seule fois.'] },
+      }),
+      pl: expect.objectContaining({ fields: { diacritic_signs: ['Podaj każdy znak tylko raz.'] } }),
+      ru: expect.objectContaining({
+        fields: { diacritic_signs: ['Укажите каждый знак только один раз.'] },
+      }),
+      de: expect.objectContaining({ fields: { diacritic_signs: ['Give each sign once.'] } }),
+    })
+  })
+
   it('lists the problems of a refused upload in the asked language', async () => {
     const answers = await inEachLanguage((language) => {
       const { payload, headers } = multipartBody(requiredFields(intake.defs), {

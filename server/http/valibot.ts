@@ -10,6 +10,7 @@ import type {
 import * as v from 'valibot'
 import { msg } from '#lingui-message'
 import { NOT_AN_OBJECT_MESSAGE } from '../../contract/common'
+import { messageOfText } from '../../contract/english-message'
 import type { FieldProblems } from './errors'
 import { type ApiMessage, translate, withValues } from './i18n'
 import { unstorableText } from './stored-text'
@@ -37,13 +38,12 @@ function fieldProblems(messages: [field: string, message: ApiMessage][]): FieldP
 }
 
 /**
- * English text as a message: translated where the catalog has that English message (the
- * contract's messages), shown as it is elsewhere.
+ * English text as a message: the contract's messages (made with `english`) as they were written,
+ * with their values; other text translated where the catalog has that English message, shown as
+ * it is elsewhere.
  */
-export const englishText = (text: string): ApiMessage => ({
-  id: generateMessageId(text),
-  message: text,
-})
+export const englishText = (text: string): ApiMessage =>
+  messageOfText(text) ?? { id: generateMessageId(text), message: text }
 
 /** valibot's own messages, `Invalid type: Expected string but received 5`, by their label. */
 const VALIBOT_MESSAGE = /^Invalid (\w+): (?:Expected (.+) but r|R)eceived (.+)$/s

@@ -1,5 +1,7 @@
+import { i18n } from '@lingui/core'
 import * as v from 'valibot'
 import { ApiError } from '../api/client'
+import { contractIssueText } from '../i18n/contract-messages'
 import { backoffDelay } from './backoff'
 import {
   ENQUEUE_SCOPE,
@@ -92,7 +94,7 @@ async function attempt(context: PassContext, op: OutboxOp): Promise<Outcome> {
   const definition = operationDefinition(op.kind)!
   const parsed = v.safeParse(definition.schema, op.payload)
   if (!parsed.success) {
-    const detail = parsed.issues.map((issue) => issue.message).join('; ')
+    const detail = parsed.issues.map((issue) => contractIssueText(i18n, issue.message)).join('; ')
     await reject(context, op, { status: -1, code: 'invalid_payload', detail })
     return 'done'
   }

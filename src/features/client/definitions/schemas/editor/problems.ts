@@ -8,25 +8,27 @@ import {
   TaskSchemaDocumentSchema,
   WIDGET_COMPONENTS,
 } from '../../../../../../contract/task-schema'
+import { contractIssueText } from '../../../../../i18n/contract-messages'
 import { type FieldErrors, validate } from '../../../../../ui/forms/form-errors'
 import { type EditorDocument, editorDocument, RULE_TYPES } from './document'
 
 /**
  * Wording of the schema document's failed rules. Rules that look across fields (two fields in
  * one cell, a rule naming a missing field) carry the names and numbers in the contract's own
- * message, which is shown as it is.
+ * message, which is shown translated when the contract wrote it as a message, else as it is.
  */
 export function schemaIssueWording(i18n: I18n) {
+  const contractWording = (issue: v.BaseIssue<unknown>) => contractIssueText(i18n, issue.message)
   return (issue: v.BaseIssue<unknown>): string | undefined => {
     switch (issue.type) {
       case 'check':
       case 'raw_check':
-        return issue.message
+        return contractWording(issue)
       case 'regex':
         return issue.requirement instanceof RegExp &&
           issue.requirement.source === FIELD_NAME_PATTERN.source
           ? i18n._(msg`Use lower-case letters, digits and _, starting with a letter.`)
-          : issue.message
+          : contractWording(issue)
       case 'picklist':
         return i18n._(msg`Choose one of: ${(issue.requirement as string[]).join(', ')}.`)
       case 'strict_object':
