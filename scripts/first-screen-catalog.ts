@@ -20,10 +20,25 @@ export const FIRST_SCREEN_SOURCES = [
   'src/main.tsx',
 ]
 
+/**
+ * Shared UI parts under those folders that only signed-in pages draw (lists' paging, the key-value
+ * editor, date inputs): their messages wait for the whole catalog like their pages'.
+ */
+const SIGNED_IN_UI_SOURCES = [
+  'src/ui/KeyValueEditor.tsx',
+  'src/ui/ListPaging.tsx',
+  'src/ui/PagedList.tsx',
+  'src/ui/PageButtons.tsx',
+  'src/ui/forms/calendar-labels.ts',
+  'src/ui/forms/DayInput.tsx',
+  'src/ui/forms/MomentInput.tsx',
+]
+
 /** The partial catalogs, by the query naming them: whether a source file's messages are in it. */
 const PARTIAL_CATALOGS: Record<string, () => (source: string) => boolean> = {
   '?first-screen': () => (source) =>
-    FIRST_SCREEN_SOURCES.some((prefix) => source.startsWith(prefix)),
+    FIRST_SCREEN_SOURCES.some((prefix) => source.startsWith(prefix)) &&
+    !SIGNED_IN_UI_SOURCES.includes(source),
   '?first-work': () => {
     const files = firstWorkSourceFiles()
     return (source) => files.has(source)
