@@ -106,7 +106,7 @@ describe('API messages follow Accept-Language', () => {
     )
     expect(usernames).toEqual({
       fr: ['Saisissez au moins 3 caractères.'],
-      pl: ['Wpisz co najmniej 3 znaki.'],
+      pl: ['Wpisz co najmniej tyle znaków: 3.'],
       ru: ['Введите не менее 3 символов.'],
       de: ['Enter at least 3 characters.'],
     })
