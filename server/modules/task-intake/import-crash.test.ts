@@ -50,10 +50,11 @@ beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-crash-'))
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
-  env = serverProcessEnv(port, { DATA_DIR: workDir, IMPORT_HEARTBEAT_SECONDS: '10' })
+  const settings = { DATA_DIR: workDir, IMPORT_HEARTBEAT_SECONDS: '10' }
+  env = serverProcessEnv(port, settings)
   if (onPostgres) {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL!, { prefix: 'crash' })
-    env.DATABASE_URL = scratch.url
+    env = serverProcessEnv(port, { ...settings, DATABASE_URL: scratch.url })
     openOwnDatabase = async () => scratch.database
     dropDatabase = scratch.drop
   } else {
