@@ -36,7 +36,8 @@ async function renderCreator({ queryClient }: { queryClient?: QueryClient } = {}
 
 async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
   await user.click(screen.getByRole('combobox', { name: label }))
-  await user.click(await screen.findByRole('option', { name: option }))
+  // The definitions load while the list opens; a loaded machine takes seconds for that.
+  await user.click(await screen.findByRole('option', { name: option }, { timeout: 5000 }))
 }
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
@@ -45,7 +46,7 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await choose(user, 'Task protocol', 'Guidelines (version 1)')
 }
 
-describe('the task type creator', () => {
+describe('the task type creator', { timeout: 20_000 }, () => {
   it('starts from the documented defaults and sends every setting', async () => {
     let body: unknown
     server.use(
