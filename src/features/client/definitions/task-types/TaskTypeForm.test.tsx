@@ -7,6 +7,7 @@ import { TASK_TYPE_DEFAULTS, type TaskTypeStatus } from '../../../../../contract
 import { instanceSettingsHandler, makeInstanceSettings, setupApiServer } from '../../../../test/api'
 import { createTestQueryClient, renderWithRouter } from '../../../../test/render'
 import { instanceSettingsQuery } from '../../../auth/queries'
+import { clientGroupsQuery } from '../../queries/client-groups'
 import { acme, clientGroupsHandler, fieldErrors, makeTaskType } from '../test-fixtures'
 import { TaskTypeCreatorPage } from './TaskTypeCreatorPage'
 import { TaskTypeSettingsPage } from './TaskTypeSettingsPage'
@@ -92,7 +93,10 @@ describe('the task type creator', { timeout: 20_000 }, () => {
     )
     // As the creator's route loader does.
     const queryClient = createTestQueryClient()
-    await queryClient.prefetchQuery(instanceSettingsQuery())
+    await Promise.all([
+      queryClient.prefetchQuery(clientGroupsQuery()),
+      queryClient.prefetchQuery(instanceSettingsQuery()),
+    ])
     const { user } = await renderCreator({ queryClient })
 
     const protect = screen.getByRole('switch', { name: /^Protect audio/ })
