@@ -42,6 +42,16 @@ declare global {
 /** The serious and critical violations of what the page shows now. */
 async function violations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
+  // A modal or menu still fading in is half transparent: its colours are checked once it is shown.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  )
   return page.evaluate(async () => {
     const result = await window.axe!.run(document, { resultTypes: ['violations'] })
     return result.violations
