@@ -6,23 +6,12 @@ import type { FeedbackTask, ReviewedItem, Reviewer } from '../../../contract/rev
 import { apiError, setupApiServer, signedInHandlers } from '../../test/api'
 import { renderApp } from '../../test/render'
 import { testSchema } from '../annotate/test-fixtures'
+import { TASK_SUMMARY } from '../review/test-fixtures'
 
 const server = setupApiServer()
 
 const TASK: FeedbackTask = {
-  id: 12,
-  description: 'Transcribe the street',
-  encrypt_audio: false,
-  task_type: {
-    id: 4,
-    name: 'Transcription',
-    client_group: { id: 1, name: 'ACME', full_name: 'ACME' },
-  },
-  languages: {
-    base: { id: 1, code: 'en', name: 'English' },
-    target: { id: 2, code: 'pl', name: 'Polish' },
-  },
-  protocol: { id: 3, name: 'Rules', version: 2, created_timestamp: '2029-12-01T10:00:00.000Z' },
+  ...TASK_SUMMARY,
   reviewed_count: 2,
   latest_reviewed_timestamp: '2030-01-02T10:00:00.000Z',
 }

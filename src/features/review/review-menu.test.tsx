@@ -5,25 +5,14 @@ import type { ReviewTask } from '../../../contract/review'
 import { setupApiServer, signedInHandlers } from '../../test/api'
 import { renderApp } from '../../test/render'
 import { resetOfflineDb } from '../annotate/test-fixtures'
+import { TASK_SUMMARY } from './test-fixtures'
 
 const server = setupApiServer()
 
 const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results })
 
 const TASK: ReviewTask = {
-  id: 12,
-  description: 'Transcribe the street',
-  encrypt_audio: false,
-  task_type: {
-    id: 4,
-    name: 'Transcription',
-    client_group: { id: 1, name: 'ACME', full_name: 'ACME' },
-  },
-  languages: {
-    base: { id: 1, code: 'en', name: 'English' },
-    target: { id: 2, code: 'pl', name: 'Polish' },
-  },
-  protocol: { id: 3, name: 'Rules', version: 2, created_timestamp: '2029-12-01T10:00:00.000Z' },
+  ...TASK_SUMMARY,
   pending_count: 0,
   available_count: 0,
   locked_count: 0,

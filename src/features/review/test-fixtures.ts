@@ -1,4 +1,4 @@
-import type { ReviewedItem } from '../../../contract/review'
+import type { ReviewedItem, ReviewTask } from '../../../contract/review'
 import { testSchema } from '../annotate/test-fixtures'
 
 /** Fixtures of the reviewer's API for the review tests. */
@@ -30,3 +30,17 @@ export const ITEM: ReviewedItem = {
   annotation_data: {},
   schema: testSchema,
 }
+
+/** What a reviewer's task and a worker's feedback task say alike of task 12 (their counts differ). */
+export const TASK_SUMMARY = {
+  id: 12,
+  description: 'Transcribe the street',
+  encrypt_audio: false,
+  task_type: {
+    id: 4,
+    name: 'Transcription',
+    client_group: { id: 1, name: 'ACME', full_name: 'ACME' },
+  },
+  languages: ITEM.languages,
+  protocol: ITEM.protocol,
+} satisfies Partial<ReviewTask>
