@@ -198,6 +198,24 @@ export async function openDemoItemSet(
   return { taskId: Number(taskId), itemSetId: Number(itemSetId) }
 }
 
+/** How many records a store of the device's offline database holds (the outbox, the media keys). */
+export function offlineStoreCount(page: Page, store: string): Promise<number> {
+  return page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('crowdwork-offline')
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    const count = await new Promise<number>((resolve, reject) => {
+      const request = db.transaction(name).objectStore(name).count()
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    db.close()
+    return count
+  }, store)
+}
+
 /** A GET of the API from the page, with its session (for checking what the server holds). */
 export function apiGet<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (url) => {

@@ -5,6 +5,7 @@ import {
   apiGet,
   apiSend,
   expect,
+  offlineStoreCount,
   openDemoItemSet,
   signInAs,
   test,
@@ -128,24 +129,6 @@ async function expectPlays(player: Locator) {
   expect(await audio.evaluate((element: HTMLAudioElement) => element.error)).toBeNull()
 }
 
-/** The protected audio keys the device holds. */
-function storedKeyCount(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('crowdwork-offline')
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    const count = await new Promise<number>((resolve, reject) => {
-      const request = db.transaction('mediaKeys').objectStore('mediaKeys').count()
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    db.close()
-    return count
-  })
-}
-
 const itemCards = (page: Page) => page.getByRole('region', { name: /^Item #\d+$/ })
 const recordingPlayer = (card: Locator) =>
   card.getByRole('group', { name: 'Audio player: Recording' })
@@ -165,7 +148,7 @@ test.describe('protected audio', () => {
     const { itemSetId } = await openDemoItemSet(page, description)
 
     // "Available offline" came once the set's keys were on the device.
-    expect(await storedKeyCount(page)).toBeGreaterThan(0)
+    expect(await offlineStoreCount(page, 'mediaKeys')).toBeGreaterThan(0)
     const cards = itemCards(page)
     await expect(cards).toHaveCount(ITEMS_PER_TASK)
     const player = recordingPlayer(cards.nth(0))

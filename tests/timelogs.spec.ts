@@ -6,6 +6,7 @@ import {
   apiGet,
   copyDemoTask,
   expect,
+  offlineStoreCount,
   openDemoItemSet,
   signInAs,
   test,
@@ -32,23 +33,6 @@ async function keepActive(page: Page, ms: number) {
     await page.waitForTimeout(Math.min(4_000, Math.max(0, until - Date.now())))
   }
 }
-
-/** Ops still waiting in the device's outbox. */
-const outboxSize = (page: Page) =>
-  page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('crowdwork-offline')
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    const count = await new Promise<number>((resolve, reject) => {
-      const request = db.transaction('outbox').objectStore('outbox').count()
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    db.close()
-    return count
-  })
 
 /** A figure of the stats cards, in seconds. */
 async function statSeconds(page: Page, label: string): Promise<number> {
@@ -86,9 +70,9 @@ test.describe('work time', () => {
     // The sample in progress is queued as the page goes; the rest waits in the outbox.
     await page.reload()
     await expect(page.getByText('Available offline')).toBeVisible({ timeout: 20_000 })
-    expect(await outboxSize(page)).toBeGreaterThanOrEqual(2)
+    expect(await offlineStoreCount(page, 'outbox')).toBeGreaterThanOrEqual(2)
     await context.setOffline(false)
-    await expect.poll(() => outboxSize(page), { timeout: 60_000 }).toBe(0)
+    await expect.poll(() => offlineStoreCount(page, 'outbox'), { timeout: 60_000 }).toBe(0)
 
     await page.goto('/timelogs')
     const list = page.getByRole('table', { name: 'Your time logs' })
