@@ -154,6 +154,18 @@ export const taskTypes = pgTable(
     customItemsetLockTime: integer(),
     /** Seconds between activity intervals below which they merge; null uses the default. */
     customTimelogsMergeThreshold: integer(),
+    /** Percent, 0 to 50, of each item set made of gold items (contract/quality.ts). */
+    goldShare: integer().notNull().default(0),
+    /** The highest character error rate at which a text answer still matches the gold one. */
+    goldTextMaxCer: doublePrecision().notNull().default(0.1),
+    /** How many of a worker's latest gold answers their gold accuracy is measured over. */
+    goldWindow: integer().notNull().default(50),
+    /** The gold accuracy, 0 to 1, below which the quality gate stops a worker; null is off. */
+    minGoldAccuracy: doublePrecision(),
+    /** How many gold answers a worker gives before the quality gate judges them. */
+    minGoldAnswers: integer().notNull().default(10),
+    /** Done faster than this many seconds, an item is flagged TOO_FAST; null is off. */
+    minSecondsPerItem: doublePrecision(),
     clientGroupId: restrictRef(() => clientGroups.id),
     defaultProjectId: setNullRef(() => projects.id),
     createdAt: createdAt(),
@@ -172,6 +184,12 @@ export const taskTypes = pgTable(
     check('task_types_archivation_timeout_check', sql`${t.archivationTimeout} >= 0`),
     check('task_types_lock_time_check', sql`${t.customItemsetLockTime} > 0`),
     check('task_types_merge_threshold_check', sql`${t.customTimelogsMergeThreshold} >= 0`),
+    check('task_types_gold_share_check', sql`${t.goldShare} between 0 and 50`),
+    check('task_types_gold_text_max_cer_check', sql`${t.goldTextMaxCer} between 0 and 1`),
+    check('task_types_gold_window_check', sql`${t.goldWindow} >= 1`),
+    check('task_types_min_gold_accuracy_check', sql`${t.minGoldAccuracy} between 0 and 1`),
+    check('task_types_min_gold_answers_check', sql`${t.minGoldAnswers} >= 1`),
+    check('task_types_min_seconds_per_item_check', sql`${t.minSecondsPerItem} > 0`),
   ],
 )
 

@@ -11,6 +11,7 @@ export {
   type TaskTypeStatus,
 } from '../../../contract/client-definitions'
 export { DUMP_FORMATS, type DumpFormat } from '../../../contract/client-tasks'
+export { QUALITY_FLAGS, type QualityFlag } from '../../../contract/quality'
 export {
   REVIEW_ERROR_TYPES,
   REVIEW_ITEM_STATUSES,

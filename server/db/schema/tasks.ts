@@ -21,7 +21,13 @@ import {
   setNullRef,
 } from './columns'
 import { projects, taskProtocols, taskSchemas, taskTypes } from './definitions'
-import { DUMP_FORMATS, type DumpFormat, TASK_STATUSES, type TaskStatus } from './enums'
+import {
+  DUMP_FORMATS,
+  type DumpFormat,
+  type QualityFlag,
+  TASK_STATUSES,
+  type TaskStatus,
+} from './enums'
 import { languages, users } from './identity'
 import { jobStatus, jobStatusCheck } from './job-columns'
 import { mediaObjects } from './media'
@@ -139,12 +145,18 @@ export const items = pgTable(
      * items_task_done_position_idx instead of counting annotations item by item.
      */
     doneAnnotations: integer().notNull().default(0),
+    /**
+     * A gold (control) item: its expected answer is in gold_answers. Gold items are mixed into
+     * item sets but never count towards the task's progress nor its export of data items.
+     */
+    isGold: boolean().notNull().default(false),
   },
   (t) => [
     uniqueIndex('items_task_position_key').on(t.taskId, t.position),
     index('items_task_done_position_idx').on(t.taskId, t.doneAnnotations, t.position),
     index('items_item_set_idx').on(t.itemSetId),
     index('items_task_data_id_idx').on(t.taskId, t.dataId),
+    index('items_task_gold_idx').on(t.taskId, t.position).where(sql`${t.isGold}`),
   ],
 )
 
@@ -193,6 +205,14 @@ export const annotations = pgTable(
      * is not newer changes nothing (last writer wins by the client's clock).
      */
     clientUpdatedAt: optionalTimestamp(),
+    /**
+     * For a done annotation of a gold item: the share, 0 to 1, of scored fields that match the
+     * expected answer, and whether all of them do; null otherwise. Set by the server only.
+     */
+    goldScore: doublePrecision(),
+    goldCorrect: boolean(),
+    /** Why the done annotation is suspect (contract/quality.ts QUALITY_FLAGS). */
+    qualityFlags: text().array().$type<QualityFlag[]>().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('annotations_item_set_item_key').on(t.itemSetId, t.itemId),
@@ -228,6 +248,10 @@ export const dumps = pgTable(
     removeDuplicates: boolean().notNull().default(false),
     fillHiddenFieldsWithDefaults: boolean().notNull().default(false),
     includeReview: boolean().notNull().default(false),
+    /** Gold items are exported too, marked as such. */
+    includeGold: boolean().notNull().default(false),
+    /** One consensus record per item instead of every annotation. */
+    aggregate: boolean().notNull().default(false),
   },
   (t) => [
     index('dumps_task_created_idx').on(t.taskId, t.createdAt),
