@@ -39,6 +39,11 @@ export const reviewItems = pgTable(
     errorTypes: text().$type<ReviewErrorType>().array().notNull().default(sql`'{}'::text[]`),
     comment: text().notNull().default(''),
     isBonus: boolean().notNull().default(false),
+    /**
+     * Drawn only because the annotation carried quality flags (server/modules/quality): while
+     * nobody has taken it, it is withdrawn again when a late activity sample clears the flags.
+     */
+    drawnForFlags: boolean().notNull().default(false),
   },
   (t) => [
     uniqueIndex('review_items_annotation_key').on(t.annotationId),

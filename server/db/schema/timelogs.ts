@@ -102,6 +102,13 @@ export const activitySamples = pgTable(
   (t) => [
     uniqueIndex('activity_samples_user_client_uuid_key').on(t.userId, t.clientUuid),
     index('activity_samples_user_start_idx').on(t.userId, t.startAt),
+    // Quality flags: the real samples of a worker's set overlapping an item's work
+    // (server/modules/quality/activity-flags.ts), and the samples a device sent about when a
+    // done mark arrived, which measure its clock.
+    index('activity_samples_user_set_real_idx')
+      .on(t.userId, t.itemSetId, t.startAt)
+      .where(sql`${t.isReal}`),
+    index('activity_samples_user_received_idx').on(t.userId, t.receivedAt),
     check(
       'activity_samples_pending_reason_check',
       sql`${t.pendingReason} is null or ${oneOf(t.pendingReason, PENDING_REASONS)}`,

@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../../test/harness'
 import { finishItem, reviewItemsOfTask, seedReviewScenario } from './test-fixtures'
 
 let t: TestApp
+// Work without activity is flagged and always drawn (server/modules/quality/activity-flags.ts).
+const active = { active: true }
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -14,7 +16,7 @@ afterAll(() => t.close())
 describe('drawing done annotations for review', () => {
   it('draws every one of a worker’s first review_newcomers_bound done annotations, then none at probability 0', async () => {
     const scenario = await seedReviewScenario(t.app, { items: 4, probability: 0, newcomers: 2 })
-    for (const itemId of scenario.itemIds) await finishItem(scenario, itemId)
+    for (const itemId of scenario.itemIds) await finishItem(scenario, itemId, true, active)
     const drawn = await reviewItemsOfTask(t.app, scenario.scenario.task.id)
     expect(drawn.map((row) => row.itemId).sort()).toEqual(scenario.itemIds.slice(0, 2).sort())
     expect(drawn.every((row) => row.userId === scenario.worker.user.id)).toBe(true)
@@ -47,7 +49,7 @@ describe('drawing done annotations for review', () => {
 
   it('draws exactly the annotations whose draw value is below review_probability', async () => {
     const scenario = await seedReviewScenario(t.app, { items: 12, probability: 0.5 })
-    for (const itemId of scenario.itemIds) await finishItem(scenario, itemId)
+    for (const itemId of scenario.itemIds) await finishItem(scenario, itemId, true, active)
     const values = await selectRows<{ id: number; value: number }>(
       t.db,
       sql`select a.id, review_draw_value(a.id) as value from annotations a

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Role } from '../../../contract/roles'
 import { endworkerGroupMembers, endworkerGroups, reviewItems, users } from '../../db/schema'
 import { uniqueName } from '../../test/fixtures'
+import { sendRecentActivity } from '../quality/test-fixtures'
 import {
   annotationBody,
   annotationPath,
@@ -71,8 +72,18 @@ export async function addReviewer(
 
 let editCount = 0
 
-/** The worker finishes (or takes back) the item's annotation through the API. */
-export async function finishItem(scenario: ClaimedSet, itemId: number, isDone = true) {
+/**
+ * The worker finishes (or takes back) the item's annotation through the API; `active`: after
+ * the tracker sent activity on the set, so the done mark carries no activity flag
+ * (server/modules/quality/activity-flags.ts), which would draw it for review.
+ */
+export async function finishItem(
+  scenario: ClaimedSet,
+  itemId: number,
+  isDone = true,
+  { active = false } = {},
+) {
+  if (active) await sendRecentActivity(scenario)
   editCount += 1
   // Each edit is newer than the one before by the client's clock, so none is ignored.
   const at = new Date(Date.now() + editCount)

@@ -8,6 +8,7 @@ import type {
 import { DEFAULT_MERGE_THRESHOLD_SECONDS, isRealActivity } from '../../../contract/worktime-rules'
 import type { Db, Tx } from '../../db/client'
 import type { timeLogIntervals } from '../../db/schema'
+import { rejudgeFlaggedWork } from '../quality/activity-flags'
 import {
   extendActivityInterval,
   insertActivityIntervals,
@@ -183,6 +184,9 @@ export async function submitSamples(
       if (latestStart === null || earliest > latestStart) await extendLatest(tx, userId, freshReal)
       else await rebuildAround(tx, userId, freshReal)
     }
+    await rejudgeFlaggedWork(tx, userId, [
+      ...new Set(freshReal.flatMap((row) => row.itemSetId ?? [])),
+    ])
     const replayed = [...rows.keys()].filter((uuid) => !stored.has(uuid))
     const earlier = new Map(
       replayed.length === 0
