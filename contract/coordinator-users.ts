@@ -93,6 +93,8 @@ export const CoordinatorUserSchema = v.object({
   ratio: v.nullable(v.number()),
   alerts: v.array(v.picklist(USER_ALERTS)),
   endworker_profile: v.nullable(CoordinatorProfileSchema),
+  /** The user's done items carrying a quality flag (contract/quality.ts), in every task. */
+  flagged_items: v.number(),
   /** When the account was anonymized, null for a normal account. */
   anonymized_timestamp: v.nullable(v.string()),
 })

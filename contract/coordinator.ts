@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { QualityFlag } from './quality'
 
 /**
  * The coordinator menu counters of the spec (users with alerts, pending profile approvals,
@@ -27,3 +28,13 @@ export const CoordinationGroupSchema = v.object({
 })
 export type CoordinationGroup = v.InferOutput<typeof CoordinationGroupSchema>
 export const CoordinationGroupListSchema = v.array(CoordinationGroupSchema)
+
+/**
+ * How many done items carry each quality flag (contract/quality.ts), for the coordinator only:
+ * no answer a worker can fetch carries flags.
+ */
+export const QualityFlagCountsSchema = v.object({
+  NO_ACTIVITY: v.number(),
+  TOO_FAST: v.number(),
+} satisfies Record<QualityFlag, v.NumberSchema<undefined>>)
+export type QualityFlagCounts = v.InferOutput<typeof QualityFlagCountsSchema>

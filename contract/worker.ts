@@ -3,9 +3,10 @@ import { msg } from '#lingui-message'
 import { LanguageSchema, LanguageWithSignsSchema } from './auth'
 import { IdParamSchema, IdSchema, IsoDateTimeSchema, objectRecord, pagedSchema } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
+import { QualityFlagCountsSchema } from './coordinator'
 import { english } from './english-message'
 import { ITEM_SET_ORDERING_FIELDS } from './list-params'
-import { orderingQuery, searchQuery } from './query'
+import { orderingQuery, searchQuery, textFlag } from './query'
 import { FieldNameSchema, type Messages } from './schema-rules'
 import { TaskStatusSchema } from './task-intake'
 import { StoredTaskSchemaDocumentSchema, WidgetConfigSchema } from './task-schema'
@@ -327,6 +328,8 @@ export const CoordinatorItemSetQuerySchema = v.object({
   search: searchQuery,
   /** Members of this coordination group and of the groups it manages. */
   coordination_group: v.optional(queryNumber),
+  /** 'true': only sets with flagged done work (contract/quality.ts); 'false': only sets without. */
+  flagged: v.optional(textFlag),
   ordering: orderingQuery(ITEM_SET_ORDERING_FIELDS, '-created'),
   page: v.optional(queryNumber, '1'),
   page_size: v.optional(
@@ -362,6 +365,9 @@ export const CoordinatorItemSetSchema = v.object({
   lock_expiration_timestamp: IsoDateTimeSchema,
   /** Whether the lock still holds. */
   is_locked: v.boolean(),
+  /** Done items of the set carrying any quality flag, and how many carry each. */
+  flagged_items: v.number(),
+  flags: QualityFlagCountsSchema,
 })
 export type CoordinatorItemSet = v.InferOutput<typeof CoordinatorItemSetSchema>
 

@@ -218,6 +218,10 @@ export const annotations = pgTable(
     uniqueIndex('annotations_item_set_item_key').on(t.itemSetId, t.itemId),
     index('annotations_item_idx').on(t.itemId),
     index('annotations_user_idx').on(t.userId),
+    // Flagged work (server/modules/quality/activity-flags.ts) is rare: the coordinator's lists
+    // find it by set and by worker without reading every annotation.
+    index('annotations_flagged_set_idx').on(t.itemSetId).where(sql`${t.qualityFlags} <> '{}'`),
+    index('annotations_flagged_user_idx').on(t.userId).where(sql`${t.qualityFlags} <> '{}'`),
   ],
 )
 

@@ -7,12 +7,14 @@ import {
   ilike,
   inArray,
   isNotNull,
+  not,
   or,
   type SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm'
 import type { ItemSetOrderingField } from '../../../contract/list-params'
+import type { QualityFlag } from '../../../contract/quality'
 import type { CoordinatorItemSetQuery } from '../../../contract/worker'
 import type { Db } from '../../db/client'
 import { annotations, itemSetItems, itemSets, tasks, users } from '../../db/schema'
@@ -25,6 +27,15 @@ const itemsDone = sql<number>`(
   join ${annotations} a on a.item_set_id = s.item_set_id and a.item_id = s.item_id
   where s.item_set_id = ${itemSets.id} and a.is_done)`
 const progress = sql<number>`coalesce(round((${itemsDone} * 100.0 / nullif(${itemsAll}, 0))::numeric, 2), 0)::float8`
+
+/** Done items of the set whose annotation carries the quality flag, or any flag without one. */
+const flaggedCount = (flag?: QualityFlag) => sql<number>`(
+  select count(*)::int from ${annotations} a
+  where a.item_set_id = ${itemSets.id} and a.quality_flags <> '{}'
+    ${flag === undefined ? sql`` : sql`and ${flag} = any(a.quality_flags)`})`
+
+const hasFlaggedWork = sql`${itemSets.id} in (
+  select a.item_set_id from ${annotations} a where a.quality_flags <> '{}')`
 
 const orderColumns: Record<ItemSetOrderingField, SQLWrapper> = {
   id: itemSets.id,
@@ -64,6 +75,7 @@ function filters(db: Db, coordinatorId: number | null, query: CoordinatorItemSet
     query.coordination_group === undefined
       ? undefined
       : inArray(itemSets.userId, groupMemberIds(db, query.coordination_group)),
+    query.flagged === undefined ? undefined : query.flagged ? hasFlaggedWork : not(hasFlaggedWork),
     search,
   )
 }
@@ -86,6 +98,9 @@ const columns = {
   modifiedAt: itemSets.modifiedAt,
   lockExpiration: itemSets.lockExpiration,
   isLocked: sql<boolean>`coalesce(${itemSets.lockExpiration} > now(), false)`,
+  flaggedItems: flaggedCount(),
+  noActivity: flaggedCount('NO_ACTIVITY'),
+  tooFast: flaggedCount('TOO_FAST'),
 }
 
 const fromItemSets = (db: Db) =>

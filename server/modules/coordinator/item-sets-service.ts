@@ -34,6 +34,8 @@ function itemSetView(row: CoordinatorItemSetRow): CoordinatorItemSet {
     modified_timestamp: row.modifiedAt.toISOString(),
     lock_expiration_timestamp: (row.lockExpiration ?? row.createdAt).toISOString(),
     is_locked: row.isLocked,
+    flagged_items: row.flaggedItems,
+    flags: { NO_ACTIVITY: row.noActivity, TOO_FAST: row.tooFast },
   }
 }
 

@@ -23,6 +23,7 @@ import {
 } from '../../../contract/coordinator-users'
 import type { Db } from '../../db/client'
 import {
+  annotations,
   endworkerProfiles,
   languages,
   profileLanguages,
@@ -38,6 +39,11 @@ const currentRatio = sql<number | null>`(
   where ${ratioIntervals.userId} = ${users.id} and ${ratioIntervals.startAt} <= now()
     and (${ratioIntervals.endAt} is null or ${ratioIntervals.endAt} > now())
   order by ${ratioIntervals.startAt} desc limit 1)`
+
+/** The user's done items carrying a quality flag (flags are cleared when work is taken back). */
+const flaggedItems = sql<number>`(
+  select count(*)::int from ${annotations} a
+  where a.user_id = ${users.id} and a.quality_flags <> '{}')`
 
 const knowsLanguage = (languageId: number, native?: boolean) => sql`exists (
   select 1 from ${profileLanguages}
@@ -112,6 +118,7 @@ const columns = {
   birthYear: endworkerProfiles.birthYear,
   availability: endworkerProfiles.availability,
   mainLanguageId: endworkerProfiles.mainLanguageId,
+  flaggedItems,
   ...alertFlags,
 }
 

@@ -74,6 +74,7 @@ async function userViews(db: Db, rows: CoordinatorUserRow[]): Promise<Coordinato
               languages: profileLanguages?.languages ?? [],
               availability: row.availability,
             },
+      flagged_items: row.flaggedItems,
       anonymized_timestamp: row.anonymizedAt?.toISOString() ?? null,
     }
   })

@@ -19,6 +19,8 @@ const lockedSet: CoordinatorItemSet = {
   modified_timestamp: '2030-01-01T10:05:00Z',
   lock_expiration_timestamp: '2999-01-01T10:00:00Z',
   is_locked: true,
+  flagged_items: 0,
+  flags: { NO_ACTIVITY: 0, TOO_FAST: 0 },
 }
 
 const server = setupApiServer(coordinationGroupsHandler())
@@ -53,5 +55,30 @@ describe('the coordinator item sets page', { timeout: 15_000 }, () => {
     const endedRow = screen.getByRole('row', { name: /#41/ })
     expect(within(endedRow).getByText('1 of 3 items')).toBeInTheDocument()
     expect(within(endedRow).getByText('2 items went back to the pool')).toBeInTheDocument()
+  })
+
+  it('filters to flagged work and shows how many items carry each flag', async () => {
+    const user = userEvent.setup()
+    const seen: URL[] = []
+    const patches: unknown[] = []
+    server.use(
+      http.get('/api/coordinator/item-sets/', ({ request }) => {
+        seen.push(new URL(request.url))
+        return HttpResponse.json(
+          keyPage([{ ...lockedSet, flagged_items: 2, flags: { NO_ACTIVITY: 2, TOO_FAST: 1 } }]),
+        )
+      }),
+    )
+    renderWithRouter(
+      <ItemSetsPage search={{ flagged: true }} onSearch={(patch) => patches.push(patch)} />,
+    )
+
+    const row = await screen.findByRole('row', { name: /#41/ }, { timeout: 4000 })
+    expect(within(row).getByText('No activity: 2')).toBeInTheDocument()
+    expect(within(row).getByText('Too fast: 1')).toBeInTheDocument()
+    expect(seen.at(-1)?.searchParams.get('flagged')).toBe('true')
+    await user.click(screen.getByRole('combobox', { name: 'Flagged work' }))
+    await user.click(await screen.findByRole('option', { name: 'Without flagged work' }))
+    expect(patches).toEqual([{ flagged: false, page: undefined }])
   })
 })

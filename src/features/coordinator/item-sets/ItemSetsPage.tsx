@@ -13,6 +13,7 @@ import { TitleBar } from '../../../ui/TitleBar'
 import { formatDateTime } from '../../account/format'
 import { DebouncedSearch } from '../../client/tasks/table/DebouncedSearch'
 import { CoordinationGroupFilter } from '../CoordinationGroupFilter'
+import { FlagFilter } from '../FlagFilter'
 import { useCoordinationGroupFilter } from '../use-coordination-group'
 import { endItemSetLock, itemSetKeys, itemSetListQuery } from './queries'
 import type { ItemSetListSearch } from './search'
@@ -80,6 +81,7 @@ export function ItemSetsPage({ search, onSearch }: ItemSetsPageProps) {
         </Stack>
       ),
     },
+    { key: 'flags', header: <Trans>Flags</Trans>, cell: (set) => <FlagCounts set={set} /> },
     {
       key: 'lock',
       header: <Trans>Lock</Trans>,
@@ -128,11 +130,18 @@ export function ItemSetsPage({ search, onSearch }: ItemSetsPageProps) {
     <Stack>
       <TitleBar level="page" title={<Trans>Item Sets</Trans>} />
       <CoordinationGroupFilter />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <DebouncedSearch
           label={t`Search`}
           value={search.search ?? ''}
           onSearch={(value) => onFilter({ search: value || undefined })}
+        />
+        <FlagFilter
+          label={t`Flagged work`}
+          yes={t`With flagged work`}
+          no={t`Without flagged work`}
+          value={search.flagged}
+          onChange={(flagged) => onFilter({ flagged })}
         />
         <Select
           label={t`Order by`}
@@ -195,5 +204,33 @@ function ReturnedItems({ set }: { set: CoordinatorItemSet }) {
         other="# items went back to the pool"
       />
     </Text>
+  )
+}
+
+/**
+ * How many done items of the set the server flagged, by flag: judged from the worker's activity
+ * samples (server/modules/quality/activity-flags.ts).
+ */
+function FlagCounts({ set }: { set: CoordinatorItemSet }) {
+  if (set.flagged_items === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    )
+  }
+  return (
+    <Stack gap={2} align="flex-start">
+      {set.flags.NO_ACTIVITY > 0 && (
+        <Badge color="red" variant="light">
+          <Trans>No activity: {set.flags.NO_ACTIVITY}</Trans>
+        </Badge>
+      )}
+      {set.flags.TOO_FAST > 0 && (
+        <Badge color="orange" variant="light">
+          <Trans>Too fast: {set.flags.TOO_FAST}</Trans>
+        </Badge>
+      )}
+    </Stack>
   )
 }

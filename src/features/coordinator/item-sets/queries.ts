@@ -13,6 +13,7 @@ export const itemSetListQuery = (search: ItemSetListSearch, coordinationGroup: n
   const query = {
     coordination_group: coordinationGroup ?? undefined,
     search: search.search?.trim() || undefined,
+    flagged: search.flagged,
     ordering: search.ordering ?? '-created',
     page: search.page ?? 1,
     page_size: DEFAULT_PAGE_SIZE,

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Collapse, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core'
+import { Button, Collapse, NumberInput, SimpleGrid, Stack } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconAdjustments } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
@@ -8,6 +8,7 @@ import { RATIO_MAX } from '../../../../contract/coordinator-users'
 import { DebouncedSearch } from '../../client/tasks/table/DebouncedSearch'
 import { DayRangeFilter, IdFilter } from '../../client/tasks/table/filter-inputs'
 import { CoordinationGroupFilter } from '../CoordinationGroupFilter'
+import { FlagFilter } from '../FlagFilter'
 import { userOptionsQuery } from './queries'
 import type { UserListSearch } from './search'
 
@@ -15,32 +16,6 @@ type UserFiltersProps = {
   search: UserListSearch
   /** Changes the filters; the list goes back to its first page. */
   onFilter: (patch: Partial<UserListSearch>) => void
-}
-
-type FlagFilterProps = {
-  label: string
-  value: boolean | undefined
-  yes: string
-  no: string
-  onChange: (value: boolean | undefined) => void
-}
-
-/** Any, yes or no. */
-function FlagFilter({ label, value, yes, no, onChange }: FlagFilterProps) {
-  const { t } = useLingui()
-  return (
-    <Select
-      label={label}
-      placeholder={t`Any`}
-      data={[
-        { value: 'true', label: yes },
-        { value: 'false', label: no },
-      ]}
-      value={value === undefined ? null : String(value)}
-      onChange={(next) => onChange(next === null ? undefined : next === 'true')}
-      clearable
-    />
-  )
 }
 
 type BoundProps = {

@@ -30,6 +30,7 @@ const worker: CoordinatorUser = {
     languages: [polish],
     availability: 20,
   },
+  flagged_items: 3,
   anonymized_timestamp: null,
 }
 
@@ -59,6 +60,11 @@ describe('the coordinator users list', { timeout: 15_000 }, () => {
     expect(within(row).getByText('Profile under approval')).toBeInTheDocument()
     expect(within(row).getByText('No native language set')).toBeInTheDocument()
     expect(within(row).getByText('120%')).toBeInTheDocument()
+    const flagged = within(row).getByRole('link', { name: 'Flagged work of ola: 3 items' })
+    const target = new URL(flagged.getAttribute('href') ?? '', 'http://localhost')
+    expect(target.pathname).toBe('/coordinator/item-sets')
+    expect(target.searchParams.get('flagged')).toBe('true')
+    expect(target.searchParams.get('search')).toBe('ola')
     expect(await screen.findByText('Users: 1 · Total availability: 20 h/week')).toBeVisible()
     expect(seen.at(-1)?.searchParams.get('has_alerts')).toBe('true')
     expect(seen.at(-1)?.searchParams.get('coordination_group')).toBe('3')

@@ -1,9 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ActionIcon, Badge, Group, Select, Stack, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Anchor, Badge, Group, Select, Stack, Text, Tooltip } from '@mantine/core'
 import { IconPencil, IconUserOff } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { CoordinatorUser } from '../../../../contract/coordinator-users'
 import { USER_ORDERING_FIELDS, type UserOrderingField } from '../../../../contract/list-params'
@@ -149,6 +150,30 @@ export function UsersListPage({ search, onSearch }: UsersListPageProps) {
       header: <Trans>Ratio</Trans>,
       numeric: true,
       cell: (user) => (user.ratio === null ? '—' : `${user.ratio}%`),
+    },
+    {
+      key: 'flagged',
+      header: <Trans>Flagged items</Trans>,
+      numeric: true,
+      cell: (user) =>
+        user.flagged_items === 0 ? (
+          '0'
+        ) : (
+          <Anchor
+            size="sm"
+            c="red"
+            aria-label={t`Flagged work of ${user.username}: ${user.flagged_items} items`}
+            renderRoot={(props) => (
+              <Link
+                to="/coordinator/item-sets"
+                search={{ flagged: true, search: user.username }}
+                {...props}
+              />
+            )}
+          >
+            {user.flagged_items}
+          </Anchor>
+        ),
     },
     {
       key: 'actions',
