@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { prepareRaw } from '../../db/prepared'
 import {
   activitySamples,
   annotations,
@@ -39,9 +40,11 @@ import { MAX_SAMPLE_SPAN_SECONDS } from '../timelogs/interval-builder'
  */
 export const CLOCK_PAIRING_SECONDS = 600
 
-/** Judges the annotations `chosen` (a query of annotation ids) and stores their flags. */
-async function judge(db: Db, chosen: SQL) {
-  await db.execute(sql`
+const seconds = (value: number) => sql.raw(`make_interval(secs => ${value})`)
+
+/** The statement that judges the annotations `chosen` (a query of annotation ids) and stores their flags. */
+function judgement(chosen: SQL): SQL {
+  return sql`
     with chosen as (${chosen}),
     sets as (
       select distinct a.item_set_id from ${annotations} a join chosen c on c.id = a.id
@@ -62,8 +65,8 @@ async function judge(db: Db, chosen: SQL) {
           as clock_offset_ms
         from ${activitySamples} s
         where s.user_id = a.user_id
-          and s.received_at between a.locked_at - make_interval(secs => ${CLOCK_PAIRING_SECONDS})
-            and a.locked_at + make_interval(secs => ${CLOCK_PAIRING_SECONDS})
+          and s.received_at between a.locked_at - ${seconds(CLOCK_PAIRING_SECONDS)}
+            and a.locked_at + ${seconds(CLOCK_PAIRING_SECONDS)}
         order by abs(extract(epoch from s.received_at - a.locked_at)), s.id
         limit 1
       ) device on true
@@ -81,7 +84,7 @@ async function judge(db: Db, chosen: SQL) {
             select 1 from ${activitySamples} s
             where s.user_id = o.user_id and s.item_set_id = o.item_set_id and s.is_real
               and s.pending_reason is distinct from 'CLOCK_OFFSET'
-              and s.start_at >= o.opened_at - make_interval(secs => ${MAX_SAMPLE_SPAN_SECONDS})
+              and s.start_at >= o.opened_at - ${seconds(MAX_SAMPLE_SPAN_SECONDS)}
               and s.start_at <= o.mark_at and s.end_at >= o.opened_at)
             then 'NO_ACTIVITY' end,
           case when o.mark_at < o.opened_at + make_interval(secs => o.min_seconds_per_item)
@@ -110,19 +113,21 @@ async function judge(db: Db, chosen: SQL) {
     using chosen c
     where r.annotation_id = c.id and r.drawn_for_flags and r.status = 'PENDING'
       and r.reviewer_id is null
-      and not exists (select 1 from judged j where j.id = c.id and cardinality(j.flags) > 0)`)
+      and not exists (select 1 from judged j where j.id = c.id and cardinality(j.flags) > 0)`
 }
+
+// Runs after every save, so it is prepared (server/db/prepared.ts).
+const judgeOne = judgement(
+  sql`select a.id from ${annotations} a
+    where a.id = ${sql.placeholder('annotationId')} and (a.is_done or a.quality_flags <> '{}')`,
+)
 
 /**
  * Judges the annotation after a save: a done one gets its flags (and a draw for review when
  * flagged), one taken back loses them. A draft never flagged costs one index lookup.
  */
 export async function judgeActivityFlags(db: Db, annotationId: number) {
-  await judge(
-    db,
-    sql`select a.id from ${annotations} a
-      where a.id = ${annotationId} and (a.is_done or a.quality_flags <> '{}')`,
-  )
+  await prepareRaw(db, 'judge_activity_flags', judgeOne).execute({ annotationId })
 }
 
 /**
@@ -132,11 +137,10 @@ export async function judgeActivityFlags(db: Db, annotationId: number) {
  */
 export async function rejudgeFlaggedWork(db: Db, userId: number, itemSetIds: number[]) {
   if (itemSetIds.length === 0) return
-  await judge(
-    db,
-    sql`select a.id from ${annotations} a
+  await db.execute(
+    judgement(sql`select a.id from ${annotations} a
       where a.user_id = ${userId}
         and a.item_set_id = any(${sql.param(`{${itemSetIds.join(',')}}`)}::int[])
-        and a.is_done and a.quality_flags <> '{}'`,
+        and a.is_done and a.quality_flags <> '{}'`),
   )
 }
