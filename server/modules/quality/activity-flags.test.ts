@@ -138,6 +138,34 @@ describe('activity-backed flags of done work', () => {
     expect(await flagsOf(claimed)).toEqual({ [first]: [], [second]: [] })
   })
 
+  it('finds offline work too fast by the device times, once its samples arrive', async () => {
+    const claimed = await seedClaimedSet(t.app, { type: { itemsPerSet: 2, minSecondsPerItem: 60 } })
+    const [first, second] = claimed.itemIds as [number, number]
+    await handedOutAgo(claimed, 60 * MINUTE)
+    // Offline and 90 seconds ahead, the worker did the first item in ten minutes and the second
+    // ten seconds later; the saves arrived a while apart, which does not make the second slower.
+    const device = (ms: number) => ms + 90_000
+    const now = Date.now()
+    await sendSamples(
+      claimed,
+      [taskSample(claimed, device(now - 52 * MINUTE), device(now - 51 * MINUTE))],
+      device(now),
+    )
+    await save(claimed, first, true, device(now - 50 * MINUTE))
+    await t.db
+      .update(annotations)
+      .set({ lockedAt: new Date(now - 5 * MINUTE) })
+      .where(and(eq(annotations.itemSetId, claimed.setId), eq(annotations.itemId, first)))
+    await save(claimed, second, true, device(now - 50 * MINUTE + 10_000))
+    expect(await flagsOf(claimed)).toEqual({ [first]: [], [second]: ['NO_ACTIVITY', 'TOO_FAST'] })
+    await sendSamples(
+      claimed,
+      [taskSample(claimed, device(now - 50 * MINUTE), device(now - 50 * MINUTE + 10_000))],
+      device(Date.now()),
+    )
+    expect(await flagsOf(claimed)).toEqual({ [first]: [], [second]: ['TOO_FAST'] })
+  })
+
   it('does not take samples from a device whose clock is not trusted', async () => {
     const claimed = await seedClaimedSet(t.app)
     const [first] = claimed.itemIds as [number]
