@@ -21,8 +21,8 @@ import { MAX_SAMPLE_SPAN_SECONDS } from '../timelogs/interval-builder'
  * never later than the mark's arrival (annotations.locked_at) nor earlier than the set's
  * hand-out. Without such a sample, or when that sample's clock was not trusted (pending reason
  * CLOCK_OFFSET, the work-time rule), the arrival is the mark. So a device is trusted exactly as
- * far as its samples are: an offline replay keeps the times the work was done, and a device can
- * only move a mark earlier, which shortens the work it vouches for.
+ * far as its samples are: an offline replay keeps the times the work was done, and no mark lies
+ * after it reached the server or before the set was handed out.
  *
  * The item's opening is the later of the set's hand-out (item_sets.created_at) and the worker's
  * previous done mark in the same set: the annotate page reports nothing per item, and a set's
@@ -42,7 +42,10 @@ export const CLOCK_PAIRING_SECONDS = 600
 
 const seconds = (value: number) => sql.raw(`make_interval(secs => ${value})`)
 
-/** The statement that judges the annotations `chosen` (a query of annotation ids) and stores their flags. */
+/**
+ * The statement that judges the annotations `chosen` (a query of annotation ids) and stores
+ * their flags.
+ */
 function judgement(chosen: SQL): SQL {
   return sql`
     with chosen as (${chosen}),
