@@ -36,7 +36,8 @@ import { MAX_SAMPLE_SPAN_SECONDS } from '../timelogs/interval-builder'
  * Flagged work is drawn for review whatever the task type's sampling (when its review is
  * enabled); a draw made only for the flags is withdrawn while no reviewer holds it when the flags
  * clear (a sample sent after the mark, as the tracker sends one a minute). Annotations not done
- * carry no flags.
+ * carry no flags: taking one back clears them (a trigger, migration quality_flags_cleared); its
+ * review item stays, as a sampled one does.
  */
 export const CLOCK_PAIRING_SECONDS = 600
 
@@ -100,11 +101,6 @@ function judgement(chosen: SQL): SQL {
       from judged j
       where a.id = j.id and a.quality_flags is distinct from j.flags
     ),
-    cleared as (
-      update ${annotations} a set quality_flags = '{}'
-      from chosen c
-      where a.id = c.id and not a.is_done and a.quality_flags <> '{}'
-    ),
     drawn as (
       insert into ${reviewItems} (item_id, annotation_id, task_id, user_id, drawn_for_flags)
       select j.item_id, j.id, j.task_id, j.user_id, true
@@ -122,12 +118,13 @@ function judgement(chosen: SQL): SQL {
 // Runs after every save, so it is prepared (server/db/prepared.ts).
 const judgeOne = judgement(
   sql`select a.id from ${annotations} a
-    where a.id = ${sql.placeholder('annotationId')} and (a.is_done or a.quality_flags <> '{}')`,
+    where a.id = ${sql.placeholder('annotationId')} and a.is_done`,
 )
 
 /**
- * Judges the annotation after a save: a done one gets its flags (and a draw for review when
- * flagged), one taken back loses them. A draft never flagged costs one index lookup.
+ * Judges a done annotation after its save: its flags, and a draw for review when flagged. An
+ * annotation taken back loses its flags in the database (migration 0015, a trigger), so a draft
+ * save needs no call.
  */
 export async function judgeActivityFlags(db: Db, annotationId: number) {
   await prepareRaw(db, 'judge_activity_flags', judgeOne).execute({ annotationId })

@@ -171,7 +171,7 @@ export async function saveAnnotation(
     }
     const row = stored ?? (await findAnnotation(tx, ids.itemSetId, ids.itemId))
     if (!row) throw new Error('annotation vanished')
-    await judgeActivityFlags(tx, row.id)
+    if (row.isDone) await judgeActivityFlags(tx, row.id)
     return { status: 200, body: answerOf(row, ids, stored !== undefined) }
   })
 }
@@ -213,7 +213,7 @@ export async function saveAnnotationAtOnce(
       keyed && { scope: { ...keyed, userId: worker }, body: { ...answer, id: undefined } },
     )
     if (!saved) return null
-    await judgeActivityFlags(db, saved.id)
+    if (planned.write.isDone) await judgeActivityFlags(db, saved.id)
     return {
       answer: { status: 200, body: { ...answer, id: saved.id }, replayed: false },
       sessionStale: saved.sessionStale,
