@@ -121,6 +121,14 @@ const judgeOne = judgement(
     where a.id = ${sql.placeholder('annotationId')} and a.is_done`,
 )
 
+// Runs on every send of activity samples.
+const rejudgeFlagged = judgement(
+  sql`select a.id from ${annotations} a
+    where a.user_id = ${sql.placeholder('userId')}
+      and a.item_set_id = any(${sql.placeholder('itemSetIds')}::int[])
+      and a.is_done and a.quality_flags <> '{}'`,
+)
+
 /**
  * Judges a done annotation after its save: its flags, and a draw for review when flagged. An
  * annotation taken back loses its flags in the database (migration 0015, a trigger), so a draft
@@ -137,10 +145,8 @@ export async function judgeActivityFlags(db: Db, annotationId: number) {
  */
 export async function rejudgeFlaggedWork(db: Db, userId: number, itemSetIds: number[]) {
   if (itemSetIds.length === 0) return
-  await db.execute(
-    judgement(sql`select a.id from ${annotations} a
-      where a.user_id = ${userId}
-        and a.item_set_id = any(${sql.param(`{${itemSetIds.join(',')}}`)}::int[])
-        and a.is_done and a.quality_flags <> '{}'`),
-  )
+  await prepareRaw(db, 'rejudge_flagged_work', rejudgeFlagged).execute({
+    userId,
+    itemSetIds: `{${itemSetIds.join(',')}}`,
+  })
 }
