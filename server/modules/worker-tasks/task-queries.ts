@@ -57,6 +57,7 @@ export async function offeredTasks(db: Db, userId: number) {
       availableForMe: sql<number>`(
         select count(*)::int from ${items}
         where ${items.taskId} = ${tasks.id} and ${items.position} >= ${tasks.firstOpenPosition}
+          and not ${items.isGold}
           and ${itemNeedsAnnotations(taskTypes.annotationsPerItem)}
           and not ${itemIsWorkers(userId)})`,
       myDone: sql<number>`(
@@ -91,6 +92,7 @@ export async function findTakeableTask(db: Db, userId: number, taskId: number) {
       isFixedSets: tasks.isFixedSets,
       itemsPerSet: tasks.itemsPerSet,
       annotationsPerItem: taskTypes.annotationsPerItem,
+      goldShare: taskTypes.goldShare,
       lockMinutes: taskTypes.customItemsetLockTime,
       shareLeft: sql<number>`${workerShareCap} - ${workerShareUsed(userId)}`,
     })
