@@ -155,16 +155,14 @@ describe('claims mix gold items into dynamic sets', () => {
     const worker = await addWorker(t.app, scenario)
     const set = await claim(scenario, worker)
     expect(set.items.map((item) => item.id).filter((id) => !gold.includes(id))).toEqual(ordinary)
-    await t.db
-      .insert(annotations)
-      .values(
-        ordinary.map((itemId) => ({
-          itemId,
-          itemSetId: set.id,
-          userId: worker.user.id,
-          isDone: true,
-        })),
-      )
+    await t.db.insert(annotations).values(
+      ordinary.map((itemId) => ({
+        itemId,
+        itemSetId: set.id,
+        userId: worker.user.id,
+        isDone: true,
+      })),
+    )
     // Every ordinary item is done; the gold items (with no done answer) hold nothing back.
     expect(await advanceFirstOpenPosition(t.db, scenario.task.id)).toBe(4)
     const list = (await worker.get('endworker/tasks/')).json() as {

@@ -1,6 +1,14 @@
 import { inArray } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client'
 import { goldAnswers, items } from '../../db/schema'
+import {
+  addWorker,
+  type ClaimedSet,
+  claimPath,
+  type ScenarioOptions,
+  seedScenario,
+} from '../worker-tasks/test-fixtures'
 
 /**
  * Makes items gold the way an upload or "Use as gold" leaves them: items.is_gold set and the
@@ -16,4 +24,49 @@ export async function makeGold(
     await tx.update(items).set({ isGold: true }).where(inArray(items.id, itemIds))
     await tx.insert(goldAnswers).values(itemIds.map((itemId) => ({ itemId, expected })))
   })
+}
+
+export type GoldSet = ClaimedSet & { goldIds: number[]; ordinaryIds: number[] }
+
+/**
+ * A dynamic task of `ordinary` ordinary items followed by `gold` gold items (expected answer
+ * `expected`), whose type mixes gold into sets (half of each set by default), and a worker's
+ * set claimed through the API: its item ids split into gold and ordinary ones.
+ */
+export async function seedGoldSet(
+  app: FastifyInstance,
+  {
+    ordinary = 2,
+    gold = 1,
+    expected,
+    type,
+  }: {
+    ordinary?: number
+    gold?: number
+    expected?: Record<string, unknown>
+    type?: ScenarioOptions['type']
+  } = {},
+): Promise<GoldSet> {
+  const scenario = await seedScenario(app.db, {
+    items: ordinary + gold,
+    type: { itemsPerSet: 2, goldShare: 50, ...type },
+  })
+  const goldIds = scenario.itemIds.slice(ordinary)
+  await makeGold(app.db, goldIds, expected)
+  const worker = await addWorker(app, scenario)
+  const response = await worker.post(claimPath(scenario.task.id))
+  if (response.statusCode !== 201) {
+    throw new Error(`the claim answered ${response.statusCode}: ${response.body}`)
+  }
+  const itemIds = (response.json() as { id: number; items: { id: number }[] }).items.map(
+    (item) => item.id,
+  )
+  return {
+    scenario,
+    worker,
+    setId: response.json().id,
+    itemIds,
+    goldIds: itemIds.filter((id) => goldIds.includes(id)),
+    ordinaryIds: itemIds.filter((id) => !goldIds.includes(id)),
+  }
 }
