@@ -21,7 +21,7 @@ import {
 import { findOwnItemSet } from './item-set-queries'
 import { itemSetView } from './item-set-view'
 import { requireProtocolRead } from './protocols'
-import { taskFinished } from './refusals'
+import { qualityStopped, taskFinished } from './refusals'
 import { findTakeableTask } from './task-queries'
 
 /**
@@ -54,6 +54,7 @@ export async function claimItemSet(
     await lockWorkerClaims(tx, user.id)
     const open = await findOpenItemSet(tx, user.id, taskId)
     if (open) return { status: 200, body: await viewOf(tx, user, open.id) }
+    if (task.qualityStop !== null) throw qualityStopped()
     if (task.shareLeft <= 0) {
       throw conflict(
         msg`You reached your share of this task: other workers annotate the rest. Choose another task.`,

@@ -8,6 +8,7 @@ import {
   itemSets,
   items,
   profileLanguages,
+  qualityStops,
   tasks,
   taskTypeGroups,
   taskTypes,
@@ -111,4 +112,15 @@ export const workerShareUsed = (userId: number) => sql<number>`(
 export const workerShareCap = sql<number>`coalesce(
   ${tasks.maxItemsPerUser},
   greatest(1, ceil(${tasks.itemsTotal} * ${taskTypes.maxItemsPerUserPercent} / 100.0)::int)
+)`
+
+/**
+ * The accuracy that stopped the worker from new item sets of the task type (`task_types` of the
+ * query) by the quality gate, null while no stop holds: a coordinator releases it.
+ */
+export const workerQualityStop = (userId: number) => sql<number | null>`(
+  select ${qualityStops.accuracy} from ${qualityStops}
+  where ${qualityStops.userId} = ${userId} and ${qualityStops.taskTypeId} = ${taskTypes.id}
+    and ${qualityStops.releasedAt} is null
+  order by ${qualityStops.id} desc limit 1
 )`

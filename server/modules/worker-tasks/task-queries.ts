@@ -15,6 +15,7 @@ import {
   itemIsWorkers,
   itemNeedsAnnotations,
   workerMayTake,
+  workerQualityStop,
   workerShareCap,
   workerShareUsed,
 } from './eligibility'
@@ -65,6 +66,7 @@ export async function offeredTasks(db: Db, userId: number) {
         where ai.task_id = ${tasks.id} and a.user_id = ${userId} and a.is_done)`,
       shareUsed: workerShareUsed(userId),
       shareCap: workerShareCap,
+      qualityStop: workerQualityStop(userId),
       openItemSetId: sql<number | null>`${openItemSet(userId, itemSets.id)}`,
       openItemSetLock: sql<Date | null>`${openItemSet(userId, itemSets.lockExpiration)}`.mapWith(
         itemSets.lockExpiration,
@@ -95,6 +97,7 @@ export async function findTakeableTask(db: Db, userId: number, taskId: number) {
       goldShare: taskTypes.goldShare,
       lockMinutes: taskTypes.customItemsetLockTime,
       shareLeft: sql<number>`${workerShareCap} - ${workerShareUsed(userId)}`,
+      qualityStop: workerQualityStop(userId),
     })
     .from(tasks)
     .innerJoin(taskTypes, eq(taskTypes.id, tasks.taskTypeId))
