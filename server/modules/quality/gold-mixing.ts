@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { annotations, itemSetItems, itemSets, items } from '../../db/schema'
 
@@ -99,14 +99,4 @@ export async function mixGoldIntoSet(
     })),
   )
   return goldIds.length
-}
-
-/** Which of the item ids are gold items: the server's own knowledge, never sent to a worker. */
-export async function goldItemIds(db: Db, itemIds: number[]): Promise<Set<number>> {
-  if (itemIds.length === 0) return new Set()
-  const rows = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(and(inArray(items.id, itemIds), eq(items.isGold, true)))
-  return new Set(rows.map((row) => row.id))
 }
