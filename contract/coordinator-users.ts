@@ -19,6 +19,8 @@ export const USER_ALERTS = [
   'NO_LANGUAGE_SET',
   'NO_NATIVE_LANGUAGE_SET',
   'PROFILE_UNDER_APPROVAL',
+  /** The quality gate stopped the user from new work of a task type, and no one let them back in. */
+  'LOW_QUALITY',
 ] as const
 export type UserAlert = (typeof USER_ALERTS)[number]
 
@@ -224,3 +226,22 @@ export const AnonymizedSchema = v.object({
   username: v.string(),
   anonymized_timestamp: v.string(),
 })
+
+/** A stop of the quality gate: the user got no new item sets of the task type from then on. */
+export const QualityStopSchema = v.object({
+  id: IdSchema,
+  task_type: v.object({ id: IdSchema, name: v.string() }),
+  stopped_timestamp: v.string(),
+  /** The gold accuracy (0 to 1) that stopped the user, over this many gold answers. */
+  accuracy: v.number(),
+  gold_answers: v.number(),
+  /** Who let the user back in, and when; null while the stop holds. */
+  released_by: v.nullable(UserBaseSchema),
+  released_timestamp: v.nullable(v.string()),
+})
+export type QualityStop = v.InferOutput<typeof QualityStopSchema>
+export const QualityStopListSchema = v.array(QualityStopSchema)
+
+/** POST /coordinator/users/{id}/quality-release/: lets the user back into the task type. */
+export const QualityReleaseSchema = v.strictObject({ task_type: IdSchema })
+export type QualityRelease = v.InferOutput<typeof QualityReleaseSchema>

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'conflict',
   'lock_expired',
   'task_finished',
+  'quality_stopped',
   'idempotency_key_reused',
   'payload_too_large',
   'rate_limited',

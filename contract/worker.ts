@@ -58,6 +58,7 @@ export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replay'
 export const PROTOCOL_NOT_CONFIRMED_DETAIL = msg`Read and confirm the task protocol first.`
 export const LOCK_EXPIRED_DETAIL = msg`The item set expired: refresh or fetch a new one.`
 export const TASK_FINISHED_DETAIL = msg`The task already finished: it takes no more work.`
+export const QUALITY_STOPPED_DETAIL = msg`Your answers to control items fell below the accuracy this task type asks for: a coordinator must let you back in before you get new work of it.`
 
 // --- Task list --------------------------------------------------------------------------------
 
@@ -75,6 +76,10 @@ export const OpenItemSetRefSchema = v.object({
   id: IdSchema,
   lock_expiration_timestamp: IsoDateTimeSchema,
 })
+
+/** Why a worker may get no new item sets of a task they see. */
+export const WORKER_STOP_REASONS = ['LOW_QUALITY'] as const
+export type WorkerStopReason = (typeof WORKER_STOP_REASONS)[number]
 
 export const WorkerTaskSchema = v.object({
   id: IdSchema,
@@ -97,6 +102,12 @@ export const WorkerTaskSchema = v.object({
   /** Percent of the task's annotations done, 0 to 100. */
   progress: v.number(),
   my_open_item_set: v.nullable(OpenItemSetRefSchema),
+  /**
+   * Why the worker gets no new item sets of the task (the set they hold stays theirs), null when
+   * nothing stops them: LOW_QUALITY when the quality gate stopped them, with the accuracy (0 to
+   * 1) that did.
+   */
+  stop: v.nullable(v.object({ reason: v.picklist(WORKER_STOP_REASONS), accuracy: v.number() })),
 })
 export type WorkerTask = v.InferOutput<typeof WorkerTaskSchema>
 

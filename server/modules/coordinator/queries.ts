@@ -11,6 +11,7 @@ import {
   endworkerProfiles,
   groupCoordinators,
   profileLanguages,
+  qualityStops,
   timeLogIntervals,
   users,
 } from '../../db/schema'
@@ -68,11 +69,15 @@ export const alertConditions: Record<UserAlert, SQL> = {
   NO_NATIVE_LANGUAGE_SET: sql`not ${hasProfileLanguage(true)}`,
   PROFILE_UNDER_APPROVAL: sql`exists (
     select 1 from ${approvals} where ${approvals.userId} = ${users.id} and ${approvals.status} = ${APPROVAL_STATUS.PENDING})`,
+  LOW_QUALITY: sql`exists (
+    select 1 from ${qualityStops}
+    where ${qualityStops.userId} = ${users.id} and ${qualityStops.releasedAt} is null)`,
 }
 
 /**
  * A user needs the coordinator's attention when they are not an end worker, have no languages
- * or native languages set, or wait for a profile approval (the spec's user alerts).
+ * or native languages set, wait for a profile approval (the spec's user alerts), or the quality
+ * gate stopped them.
  */
 export const hasAlertsCondition: SQL = sql`(${sql.join(Object.values(alertConditions), sql` or `)})`
 

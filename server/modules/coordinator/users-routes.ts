@@ -13,9 +13,12 @@ import {
   CoordinatorUserQuerySchema,
   CoordinatorUserSchema,
   CoordinatorUserStatsSchema,
+  QualityReleaseSchema,
+  QualityStopListSchema,
 } from '../../../contract/coordinator-users'
 import { currentUser, requirePermission } from '../../http/guards'
 import type { AppPlugin } from '../../http/valibot'
+import { releaseQualityStop, userQualityStops } from '../quality/quality-stops'
 import { pageEnvelope } from '../task-definitions/listing'
 import {
   coordinatorApprovalCount,
@@ -24,6 +27,7 @@ import {
   removeProfileApproval,
 } from './approvals-service'
 import {
+  actionableUser,
   anonymizeUser,
   coordinatorUserOptions,
   coordinatorUserRefs,
@@ -99,6 +103,33 @@ export const coordinatorUserRoutes: AppPlugin = async (app) => {
         currentUser(request),
         request.params.id,
       ),
+  )
+
+  app.get(
+    '/coordinator/users/:id/quality-stops/',
+    { onRequest, schema: { tags, params, response: { 200: QualityStopListSchema } } },
+    async (request) => {
+      const target = await actionableUser(app.db, currentUser(request), request.params.id)
+      return userQualityStops(app.db, target.id)
+    },
+  )
+
+  app.post(
+    '/coordinator/users/:id/quality-release/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params,
+        body: QualityReleaseSchema,
+        response: { 200: QualityStopListSchema },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request)
+      const target = await actionableUser(app.db, caller, request.params.id)
+      return releaseQualityStop(app.db, caller.id, target.id, request.body)
+    },
   )
 
   app.get(

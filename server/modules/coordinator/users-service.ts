@@ -118,7 +118,8 @@ export async function coordinatorUserOptions(db: Db): Promise<CoordinatorUserOpt
 }
 
 /** The user if the caller may act on them: 404 outside their groups, 403 for another's staff account. */
-async function actionableUser(db: Db, caller: SessionUser, userId: number) {
+/** A user the caller coordinates (any for staff); 404 for others. */
+export async function actionableUser(db: Db, caller: SessionUser, userId: number) {
   const row = await findUserInScope(db, coordinatorScope(caller), userId)
   if (!row) throw notFound(msg`No such user among the users you coordinate.`)
   return row

@@ -36,6 +36,11 @@ export async function seedReviewScenario(
       ...options.type,
     },
   })
+  return { ...claimed, reviewGroupId: await addReviewGroup(app, claimed.scenario.taskGroupId) }
+}
+
+/** A review group that reviews the task group's work; answers its id. */
+export async function addReviewGroup(app: FastifyInstance, taskGroupId: number): Promise<number> {
   const [reviewGroup] = await app.db
     .insert(endworkerGroups)
     .values({ name: uniqueName('review-group'), taskGroup: false, reviewGroup: true })
@@ -43,8 +48,8 @@ export async function seedReviewScenario(
   await app.db
     .update(endworkerGroups)
     .set({ reviewedByGroupId: reviewGroup!.id })
-    .where(eq(endworkerGroups.id, claimed.scenario.taskGroupId))
-  return { ...claimed, reviewGroupId: reviewGroup!.id }
+    .where(eq(endworkerGroups.id, taskGroupId))
+  return reviewGroup!.id
 }
 
 /** A signed-in user with these roles, member of the review group when one is given. */

@@ -248,7 +248,8 @@ const rolesThatAnnotate = `{${ROLES.filter((role) => hasPermission([role], 'endw
  * The statement answers whether the session's sliding expiry is due. A done save holds the item FOR NO KEY UPDATE (see findSaveTarget) for the statement, so a concurrent
  * claim counts it (lockCandidateItems); a save that is not done changes nothing a claim counts.
  * A save that is not done also refuses to take back a done annotation of an item claims passed
- * as done: that reopens the item, which the save's transaction does. `alsoWrite` (the
+ * as done: that reopens the item, which the save's transaction does. Nor does it save into a
+ * gold item, whose answer the transaction scores (judgeGoldAnswer). `alsoWrite` (the
  * idempotent answer) is written with it.
  */
 function checkedWrite(done: boolean, alsoWrite?: SQL) {
@@ -270,6 +271,7 @@ function checkedWrite(done: boolean, alsoWrite?: SQL) {
         and ss.id_hash = ${sql.placeholder('sessionIdHash')} and ss.expires_at > now()
         and u.is_active and u.roles && ${rolesThatAnnotate}::text[]
         and st.lock_expiration > now()
+        and not i.is_gold
         and t.status = 'IN_PROGRESS'
         and exists (
           select 1 from ${protocolReads} r

@@ -26,6 +26,7 @@ import {
 } from '../../http/idempotency'
 import { re2PatternTest } from '../../patterns/re2-patterns'
 import { judgeActivityFlags } from '../quality/activity-flags'
+import { judgeGoldAnswer } from '../quality/gold-answers'
 import {
   type AnnotationWrite,
   findAnnotation,
@@ -151,8 +152,9 @@ function answerOf(row: StoredAnnotation, ids: SaveIds, applied: boolean): Annota
  * Saves come every few seconds from every worker, so the usual one (the session live, checks
  * pass, the edit is newer, its key is new) is first tried as one statement without a
  * transaction (saveAnnotationAtOnce). Anything else comes here, in the transaction of
- * withIdempotency, which decides replays, refusals and older edits exactly, and reopens an item
- * for claims when a done annotation claims passed is taken back.
+ * withIdempotency, which decides replays, refusals and older edits exactly, reopens an item
+ * for claims when a done annotation claims passed is taken back, and scores saves of gold items
+ * (judgeGoldAnswer), which never take the one statement.
  */
 export async function saveAnnotation(
   db: Db,
@@ -166,6 +168,7 @@ export async function saveAnnotation(
     const planned = plannedWrite(target, user.id, ids, body)
     if ('refusal' in planned) throw planned.refusal
     const stored = await upsertNewerAnnotation(tx, planned.write)
+    if (stored) await judgeGoldAnswer(tx, stored.id)
     if (stored && target.storedDone && !planned.write.isDone && target.passedByClaims) {
       await reopenItem(tx, target.taskId, ids.itemId)
     }
@@ -181,8 +184,8 @@ export async function saveAnnotation(
  * the set's kept context (setContext), then written with its idempotent answer by one statement
  * that checks the session and what may have changed (saveNewerAnnotationChecked). Null when it
  * did not save: no live session of the set's worker, a refusal, an older edit, a key used
- * before, or a done annotation taken back from an item claims passed; saveAnnotation decides
- * those. `sessionStale` says the session's sliding expiry is due.
+ * before, a done annotation taken back from an item claims passed, or an item that is gold
+ * (scored in the transaction); saveAnnotation decides those. `sessionStale` says the session's sliding expiry is due.
  */
 export async function saveAnnotationAtOnce(
   db: Db,

@@ -73,7 +73,8 @@ export type LockOptions = {
  * The end of the task when every item has them. The moved position is stored unless another
  * transaction holds the task row or changed the position meanwhile (the next claim stores it
  * then): what reopens items moves it down (reopenItem, reopenSetItems). Run it outside the
- * claim's transaction, so that a refused claim keeps what it learned.
+ * claim's transaction, so that a refused claim keeps what it learned. Gold items never hold it
+ * back: any number of workers may answer them.
  */
 export async function advanceFirstOpenPosition(db: Db, taskId: number): Promise<number> {
   const result = (await db.execute(sql`
@@ -89,7 +90,7 @@ export async function advanceFirstOpenPosition(db: Db, taskId: number): Promise<
          cross join lateral (
            select ${items.position} from ${items}
            where ${items.taskId} = ${taskId} and ${items.doneAnnotations} = done.count
-             and ${items.position} >= (select position from stored)
+             and ${items.position} >= (select position from stored) and not ${items.isGold}
            order by ${items.position} limit 1) lacking),
         (select coalesce(max(${items.position}) + 1, 0) from ${items}
          where ${items.taskId} = ${taskId})
@@ -150,7 +151,8 @@ export async function reopenSetItems(db: Db, taskId: number, itemSetId: number) 
 }
 
 /**
- * Locks items that need annotations and are not the worker's, in task order. Every claim locks
+ * Locks items that need annotations and are not the worker's, in task order; in dynamic sets
+ * gold items are left to gold mixing (quality/gold-mixing.ts). Every claim locks
  * an item before giving it a slot, so with the lock held a fresh statement counts its slots
  * exactly. A save that makes an annotation done holds its item too (FOR NO KEY UPDATE), so a slot that
  * becomes done at the moment its lock expires is counted.
@@ -166,7 +168,9 @@ export async function lockCandidateItems(
     .where(
       and(
         eq(items.taskId, candidates.taskId),
-        options.fixedSetId === undefined ? undefined : eq(items.itemSetId, options.fixedSetId),
+        options.fixedSetId === undefined
+          ? eq(items.isGold, false)
+          : eq(items.itemSetId, options.fixedSetId),
         options.fromPosition > 0 ? gte(items.position, options.fromPosition) : undefined,
         options.exclude.length > 0 ? notInArray(items.id, options.exclude) : undefined,
         itemNeedsAnnotations(candidates.annotationsPerItem),

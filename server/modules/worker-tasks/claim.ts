@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client'
 import type { SessionUser } from '../../http/augment'
 import { conflict, notFound } from '../../http/errors'
 import { type IdempotencyScope, withIdempotency } from '../../http/idempotency'
+import { goldSlotsBeside, mixGoldIntoSet, plannedGoldSlots } from '../quality/gold-mixing'
 import {
   advanceFirstOpenPosition,
   type Candidates,
@@ -20,7 +21,7 @@ import {
 import { findOwnItemSet } from './item-set-queries'
 import { itemSetView } from './item-set-view'
 import { requireProtocolRead } from './protocols'
-import { taskFinished } from './refusals'
+import { qualityStopped, taskFinished } from './refusals'
 import { findTakeableTask } from './task-queries'
 
 /**
@@ -33,6 +34,10 @@ import { findTakeableTask } from './task-queries'
  * so the items already done are not scanned again by every claim. Only when nothing is found
  * from there does it look from the start of the task, for an item that a change outside claims
  * and saves reopened (say, a raised annotations_per_item); the position then moves down to it.
+ *
+ * Gold items: a dynamic set of a task type with a gold share gets gold items the worker has not
+ * met besides its ordinary items (quality/gold-mixing.ts); the ordinary part shrinks to leave
+ * them room. Fixed sets are handed out as the upload made them, gold or not.
  */
 export async function claimItemSet(
   db: Db,
@@ -49,6 +54,7 @@ export async function claimItemSet(
     await lockWorkerClaims(tx, user.id)
     const open = await findOpenItemSet(tx, user.id, taskId)
     if (open) return { status: 200, body: await viewOf(tx, user, open.id) }
+    if (task.qualityStop !== null) throw qualityStopped()
     if (task.shareLeft <= 0) {
       throw conflict(
         msg`You reached your share of this task: other workers annotate the rest. Choose another task.`,
@@ -66,21 +72,22 @@ export async function claimItemSet(
     }
     // Where to look, in turn: from the first open position, then from the start of the task.
     const starts = firstOpen > 0 ? [firstOpen, 0] : [0]
+    const ordinaryWanted = Math.max(
+      1,
+      task.itemsPerSet - plannedGoldSlots(task.itemsPerSet, task.goldShare),
+    )
     const taken = task.isFixedSets
       ? await takeFixedSet(tx, itemSetId, candidates, starts)
-      : await takeItems(
-          tx,
-          itemSetId,
-          candidates,
-          Math.min(task.itemsPerSet, task.shareLeft),
-          starts,
-        )
+      : await takeItems(tx, itemSetId, candidates, Math.min(ordinaryWanted, task.shareLeft), starts)
     if (taken === 0) {
       throw conflict(
         msg`Nothing is left to annotate in this task for you: every item has its annotations or is being annotated. Try again later or choose another task.`,
       )
     }
     if (firstOpen > 0) await reopenSetItems(tx, taskId, itemSetId)
+    if (!task.isFixedSets && goldSlotsBeside(taken, task.goldShare) > 0) {
+      await mixGoldIntoSet(tx, { id: itemSetId, taskId, userId: user.id }, task.goldShare)
+    }
     return { status: 201, body: await viewOf(tx, user, itemSetId) }
   })
 }

@@ -8,6 +8,7 @@ import {
   itemSets,
   items,
   profileLanguages,
+  qualityStops,
   tasks,
   taskTypeGroups,
   taskTypes,
@@ -87,15 +88,18 @@ export const itemIsWorkers = (userId: number) => sql`(
 
 /**
  * How many items of the task (`tasks` of the query) count against the worker's share: those
- * itemIsWorkers holds for, found from the worker's own rows rather than the task's items.
+ * itemIsWorkers holds for, found from the worker's own rows rather than the task's items. Gold
+ * items do not count, as they do not count in the task's items.
  */
 export const workerShareUsed = (userId: number) => sql<number>`(
   select count(*)::int from (
     select a.item_id from ${annotations} a join ${items} i on i.id = a.item_id
-    where i.task_id = ${tasks.id} and a.user_id = ${userId} and a.is_done
+    where i.task_id = ${tasks.id} and a.user_id = ${userId} and a.is_done and not i.is_gold
     union
     select s.item_id from ${itemSetItems} s join ${itemSets} st on st.id = s.item_set_id
+    join ${items} si on si.id = s.item_id
     where st.task_id = ${tasks.id} and st.user_id = ${userId} and st.lock_expiration > now()
+      and not si.is_gold
   ) mine
 )`
 
@@ -108,4 +112,15 @@ export const workerShareUsed = (userId: number) => sql<number>`(
 export const workerShareCap = sql<number>`coalesce(
   ${tasks.maxItemsPerUser},
   greatest(1, ceil(${tasks.itemsTotal} * ${taskTypes.maxItemsPerUserPercent} / 100.0)::int)
+)`
+
+/**
+ * The accuracy that stopped the worker from new item sets of the task type (`task_types` of the
+ * query) by the quality gate, null while no stop holds: a coordinator releases it.
+ */
+export const workerQualityStop = (userId: number) => sql<number | null>`(
+  select ${qualityStops.accuracy} from ${qualityStops}
+  where ${qualityStops.userId} = ${userId} and ${qualityStops.taskTypeId} = ${taskTypes.id}
+    and ${qualityStops.releasedAt} is null
+  order by ${qualityStops.id} desc limit 1
 )`

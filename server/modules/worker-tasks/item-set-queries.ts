@@ -93,7 +93,7 @@ const itemWithAnnotation = {
   },
 }
 
-/** The items of a set whose lock holds: its slots in task order, with the set's annotations. */
+/** The items of a set whose lock holds: its slots in order, with the set's annotations. */
 export async function slotItems(db: Db, itemSetId: number) {
   return db
     .select(itemWithAnnotation)
@@ -104,17 +104,27 @@ export async function slotItems(db: Db, itemSetId: number) {
       and(eq(annotations.itemSetId, itemSetItems.itemSetId), eq(annotations.itemId, items.id)),
     )
     .where(eq(itemSetItems.itemSetId, itemSetId))
-    .orderBy(asc(itemSetItems.position))
+    .orderBy(asc(itemSetItems.position), asc(itemSetItems.itemId))
 }
 
-/** The items of a set whose lock ended: those with a done annotation in it, in task order. */
+/**
+ * The items of a set whose lock ended: those with a done annotation in it, in the order of its
+ * slots (as slotItems lists them, so gold items keep the place they were given).
+ */
 export async function doneItems(db: Db, itemSetId: number) {
   return db
     .select(itemWithAnnotation)
     .from(annotations)
     .innerJoin(items, eq(items.id, annotations.itemId))
+    .innerJoin(
+      itemSetItems,
+      and(
+        eq(itemSetItems.itemSetId, annotations.itemSetId),
+        eq(itemSetItems.itemId, annotations.itemId),
+      ),
+    )
     .where(and(eq(annotations.itemSetId, itemSetId), eq(annotations.isDone, true)))
-    .orderBy(asc(items.position))
+    .orderBy(asc(itemSetItems.position), asc(itemSetItems.itemId))
 }
 
 export type SetItemRow = Awaited<ReturnType<typeof slotItems>>[number]

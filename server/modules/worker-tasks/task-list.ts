@@ -39,6 +39,7 @@ export async function workerTasks(db: Db, user: SessionUser): Promise<Paged<Work
               lock_expiration_timestamp: row.openItemSetLock.toISOString(),
             }
           : null,
+      stop: row.qualityStop === null ? null : { reason: 'LOW_QUALITY', accuracy: row.qualityStop },
     }
   })
   return { count: results.length, next: null, previous: null, results }

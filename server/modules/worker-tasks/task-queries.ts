@@ -15,6 +15,7 @@ import {
   itemIsWorkers,
   itemNeedsAnnotations,
   workerMayTake,
+  workerQualityStop,
   workerShareCap,
   workerShareUsed,
 } from './eligibility'
@@ -57,6 +58,7 @@ export async function offeredTasks(db: Db, userId: number) {
       availableForMe: sql<number>`(
         select count(*)::int from ${items}
         where ${items.taskId} = ${tasks.id} and ${items.position} >= ${tasks.firstOpenPosition}
+          and not ${items.isGold}
           and ${itemNeedsAnnotations(taskTypes.annotationsPerItem)}
           and not ${itemIsWorkers(userId)})`,
       myDone: sql<number>`(
@@ -64,6 +66,7 @@ export async function offeredTasks(db: Db, userId: number) {
         where ai.task_id = ${tasks.id} and a.user_id = ${userId} and a.is_done)`,
       shareUsed: workerShareUsed(userId),
       shareCap: workerShareCap,
+      qualityStop: workerQualityStop(userId),
       openItemSetId: sql<number | null>`${openItemSet(userId, itemSets.id)}`,
       openItemSetLock: sql<Date | null>`${openItemSet(userId, itemSets.lockExpiration)}`.mapWith(
         itemSets.lockExpiration,
@@ -91,8 +94,10 @@ export async function findTakeableTask(db: Db, userId: number, taskId: number) {
       isFixedSets: tasks.isFixedSets,
       itemsPerSet: tasks.itemsPerSet,
       annotationsPerItem: taskTypes.annotationsPerItem,
+      goldShare: taskTypes.goldShare,
       lockMinutes: taskTypes.customItemsetLockTime,
       shareLeft: sql<number>`${workerShareCap} - ${workerShareUsed(userId)}`,
+      qualityStop: workerQualityStop(userId),
     })
     .from(tasks)
     .innerJoin(taskTypes, eq(taskTypes.id, tasks.taskTypeId))

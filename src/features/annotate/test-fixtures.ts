@@ -130,6 +130,7 @@ export function makeTask(overrides: Partial<WorkerTask> = {}): WorkerTask {
     my_done: 2,
     progress: 40,
     my_open_item_set: null,
+    stop: null,
     ...overrides,
   }
 }

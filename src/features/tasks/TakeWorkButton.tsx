@@ -26,6 +26,9 @@ function refusal(error: unknown): MessageDescriptor | null {
   if (!(error instanceof ApiError)) return msg`Something went wrong. Please try again.`
   if (error.status === 0) return msg`You are offline: taking work needs a connection.`
   if (error.code === 'task_finished') return msg`This task has already finished.`
+  if (error.code === 'quality_stopped') {
+    return msg`You get no new work of this task type until a coordinator lets you back in.`
+  }
   if (error.status === 409) {
     return msg`No work is left for you in this task right now: every item is annotated or being annotated, or you reached your share. Try again later or choose another task.`
   }
@@ -65,6 +68,11 @@ export function TakeWorkButton({
         params: { taskId: task.id, itemSetId: view.id },
       }),
     onError: (error) => {
+      if (error instanceof ApiError && error.code === 'quality_stopped') {
+        // The task list then says why, with the worker's accuracy.
+        void queryClient.invalidateQueries({ queryKey: taskKeys.list() })
+        return
+      }
       if (error instanceof ApiError && error.status === 403) setReading(true)
       if (error instanceof ApiError && error.status === 404) {
         void queryClient.invalidateQueries({ queryKey: taskKeys.list() })

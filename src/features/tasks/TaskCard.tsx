@@ -8,6 +8,7 @@ import { LockCountdown } from '../annotate/LockCountdown'
 import { allDone, type DeviceItemSet } from './device-sets'
 import { FinishSetButton } from './FinishSetButton'
 import { TakeWorkButton } from './TakeWorkButton'
+import { TaskStopNotice } from './TaskStopNotice'
 
 function Figure({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -23,7 +24,8 @@ function Figure({ label, children }: { label: ReactNode; children: ReactNode }) 
 /**
  * One task the worker may work on: what it is, how far it got, and the way into its work. With
  * the device's copy of the open set (`deviceSet`), a set whose items are all done can be finished
- * from here, and a set whose finish waits on the device no longer holds up taking work.
+ * from here, and a set whose finish waits on the device no longer holds up taking work. A worker
+ * the server stops from new work of the task is told why instead of offered to take it.
  */
 export function TaskCard({ task, deviceSet }: { task: WorkerTask; deviceSet?: DeviceItemSet }) {
   const { t } = useLingui()
@@ -104,12 +106,18 @@ export function TaskCard({ task, deviceSet }: { task: WorkerTask; deviceSet?: De
                   </Trans>
                 </Text>
               )}
-              {task.items_available_for_me === 0 && (
-                <Text size="sm" c="dimmed">
-                  <Trans>Nothing is left for you in this task right now.</Trans>
-                </Text>
+              {task.stop ? (
+                <TaskStopNotice stop={task.stop} />
+              ) : (
+                <>
+                  {task.items_available_for_me === 0 && (
+                    <Text size="sm" c="dimmed">
+                      <Trans>Nothing is left for you in this task right now.</Trans>
+                    </Text>
+                  )}
+                  <TakeWorkButton task={task} finishingSetId={openSet?.id} />
+                </>
               )}
-              <TakeWorkButton task={task} finishingSetId={openSet?.id} />
             </>
           )}
         </Stack>

@@ -164,4 +164,39 @@ describe('task list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/tasks/3/55'))
     expect(confirmed).toBe(true)
   })
+
+  it('says why a worker the quality gate stopped gets no new work, with their accuracy', async () => {
+    server.use(tasksAnswer([makeTask({ stop: { reason: 'LOW_QUALITY', accuracy: 0.625 } })]))
+    renderApp('/tasks')
+
+    const task = within(await card('Transcribe the street'))
+    expect(
+      task.getByText(
+        'You answered 63% of the control items of this task type right, below what it asks for. You get no new work of it until a coordinator lets you back in.',
+      ),
+    ).toBeVisible()
+    expect(task.queryByRole('button', { name: 'Take work' })).toBeNull()
+  })
+
+  it('shows the stop when the server refuses a claim for it, without the protocol', async () => {
+    let stopped = false
+    server.use(
+      http.get('/api/endworker/tasks/', () => {
+        const task = makeTask({ stop: stopped ? { reason: 'LOW_QUALITY', accuracy: 0.4 } : null })
+        return HttpResponse.json({ count: 1, next: null, previous: null, results: [task] })
+      }),
+      http.post('/api/endworker/tasks/3/item-sets/', () => {
+        stopped = true
+        return apiError(403, 'Stopped.', 'quality_stopped')
+      }),
+    )
+    renderApp('/tasks')
+
+    await userEvent.click(
+      within(await card('Transcribe the street')).getByRole('button', { name: 'Take work' }),
+    )
+
+    expect(await screen.findByText(/You answered 40% of the control items/)).toBeVisible()
+    expect(screen.queryByRole('dialog', { name: 'Read the protocol first' })).toBeNull()
+  })
 })

@@ -9,6 +9,7 @@ export const ALERT_LABELS: Record<UserAlert, MessageDescriptor> = {
   NO_LANGUAGE_SET: msg`No language set`,
   NO_NATIVE_LANGUAGE_SET: msg`No native language set`,
   PROFILE_UNDER_APPROVAL: msg`Profile under approval`,
+  LOW_QUALITY: msg`Low quality`,
 }
 
 /** The reasons a user needs the coordinator's attention, one badge each. */

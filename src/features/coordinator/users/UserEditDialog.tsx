@@ -8,17 +8,26 @@ import { submissionErrors } from '../../../ui/forms/form-errors'
 import { notifySuccess } from '../../../ui/notify'
 import { coordinatorKeys } from '../queries'
 import { patchUser } from './queries'
+import { UserQualityStops } from './UserQualityStops'
 
 const FIELDS = ['first_name', 'last_name', 'email', 'is_active']
 
 type UserEditDialogProps = { user: CoordinatorUser | null; onClose: () => void }
 
-/** Names, e-mail and whether the account works; deactivating signs the user out at once. */
+/**
+ * Names, e-mail and whether the account works (deactivating signs the user out at once), and the
+ * task types the quality gate stopped the user from, to let them back in.
+ */
 export function UserEditDialog({ user, onClose }: UserEditDialogProps) {
   const { t } = useLingui()
   return (
     <Modal opened={user !== null} onClose={onClose} title={t`Edit the user`}>
-      {user && <UserEditForm key={user.id} user={user} onClose={onClose} />}
+      {user && (
+        <Stack>
+          <UserEditForm key={user.id} user={user} onClose={onClose} />
+          <UserQualityStops userId={user.id} />
+        </Stack>
+      )}
     </Modal>
   )
 }

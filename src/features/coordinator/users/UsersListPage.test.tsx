@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { CoordinatorUser } from '../../../../contract/coordinator-users'
+import type { CoordinatorUser, QualityStop } from '../../../../contract/coordinator-users'
 import { setupApiServer } from '../../../test/api'
 import { renderWithRouter } from '../../../test/render'
 import { coordinationGroupsHandler, keyPage } from '../keys/test-fixtures'
@@ -42,6 +42,7 @@ const server = setupApiServer(
   http.get('/api/coordinator/users/stats/', () =>
     HttpResponse.json({ count: 1, total_availability: 20 }),
   ),
+  http.get('/api/coordinator/users/:id/quality-stops/', () => HttpResponse.json([])),
 )
 
 // Rendering a whole page with its queries takes seconds on a busy machine.
@@ -121,5 +122,51 @@ describe('the coordinator users list', { timeout: 15_000 }, () => {
         is_active: false,
       }),
     )
+  })
+
+  it('lists the user’s quality stops and lets them back in', async () => {
+    const user = userEvent.setup()
+    const stop: QualityStop = {
+      id: 5,
+      task_type: { id: 8, name: 'Street transcription' },
+      stopped_timestamp: '2030-01-03T10:00:00Z',
+      accuracy: 0.4,
+      gold_answers: 10,
+      released_by: null,
+      released_timestamp: null,
+    }
+    const releasedStop: QualityStop = {
+      ...stop,
+      released_by: { id: 2, username: 'coco', first_name: '', last_name: '' },
+      released_timestamp: '2030-01-04T10:00:00Z',
+    }
+    let released: unknown
+    server.use(
+      http.get('/api/coordinator/users/', () =>
+        HttpResponse.json(keyPage([{ ...worker, alerts: released ? [] : ['LOW_QUALITY'] }])),
+      ),
+      http.get('/api/coordinator/users/21/quality-stops/', () =>
+        HttpResponse.json([released ? releasedStop : stop]),
+      ),
+      http.post('/api/coordinator/users/21/quality-release/', async ({ request }) => {
+        released = await request.json()
+        return HttpResponse.json([releasedStop])
+      }),
+    )
+    renderWithRouter(<UsersListPage search={{}} onSearch={() => {}} />)
+
+    const row = await screen.findByRole('row', { name: /ola/ }, { timeout: 4000 })
+    expect(within(row).getByText('Low quality')).toBeInTheDocument()
+    await user.click(within(row).getByRole('button', { name: 'Edit ola' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the user' })
+    const stops = await within(dialog).findByRole('region', { name: 'Stopped by the quality gate' })
+    expect(within(stops).getByText('Street transcription')).toBeVisible()
+    expect(within(stops).getByText(/^40% of 10 control answers right, stopped/)).toBeVisible()
+    await user.click(within(stops).getByRole('button', { name: 'Let back in' }))
+    await waitFor(() => expect(released).toEqual({ task_type: 8 }))
+    expect(
+      await within(stops).findByText(/^Let back in by coco on/, {}, { timeout: 4000 }),
+    ).toBeVisible()
+    expect(within(stops).queryByRole('button', { name: 'Let back in' })).toBeNull()
   })
 })

@@ -13,6 +13,7 @@ import {
   CoordinatorUserStatsSchema,
   GroupWithMembersListSchema,
   NamedRefListSchema,
+  QualityStopListSchema,
   UserBaseSchema,
 } from '../../../../contract/coordinator-users'
 import { api } from '../../../api/client'
@@ -86,6 +87,22 @@ export const patchUser = (id: number, body: CoordinatorUserPatch) =>
 
 export const anonymizeUser = (id: number) =>
   api(`${USERS}${id}/anonymize/`, { method: 'PUT', schema: AnonymizedSchema })
+
+/** The user's stops by the quality gate, newest first. */
+export const qualityStopsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...coordinatorUserKeys.users(), id, 'quality-stops'] as const,
+    queryFn: ({ signal }) =>
+      api(`${USERS}${id}/quality-stops/`, { schema: QualityStopListSchema, signal }),
+  })
+
+/** Lets the user back into the task type the quality gate stopped them from. */
+export const releaseQualityStop = (id: number, taskTypeId: number) =>
+  api(`${USERS}${id}/quality-release/`, {
+    method: 'POST',
+    body: { task_type: taskTypeId },
+    schema: QualityStopListSchema,
+  })
 
 export const approvalListQueryOptions = (query: Query) =>
   queryOptions({
