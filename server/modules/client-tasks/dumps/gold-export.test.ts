@@ -49,7 +49,10 @@ describe('gold items in the result export', () => {
   const exportText = async (body: Record<string, unknown>) => {
     const created = await client.post(`client/tasks/${taskId}/dump_async/`, body)
     expect(created.statusCode, created.body).toBe(201)
-    expect(created.json()).toMatchObject({ status: 'FINISHED', include_gold: body.include_gold })
+    expect(created.json()).toMatchObject({
+      status: 'FINISHED',
+      include_gold: body.include_gold === true,
+    })
     return (await client.get(`client/tasks/${taskId}/dump_async/file/`)).body
   }
   const lines = async (body: Record<string, unknown>) =>
