@@ -16,16 +16,18 @@ const asText = (value: unknown) =>
     : null
 
 /**
- * The expected answer the form starts from: the gold answer when the item has one, else this
- * annotation's answer, field by field.
+ * The expected answer the form starts from: the gold answer when the item has one (this
+ * annotation's other fields offered empty, not scored), else this annotation's answer.
  */
 function startingAnswer(annotation: ExplorerAnnotation): Record<string, string> {
-  const source = annotation.item_gold ?? annotation.data
-  const fields = new Set([...Object.keys(annotation.data), ...Object.keys(source)])
+  const gold = annotation.item_gold
   const answer: Record<string, string> = {}
-  for (const field of fields) {
-    const text = asText(field in source ? source[field] : annotation.data[field])
-    if (text !== null) answer[field] = field in source ? text : ''
+  for (const [field, value] of Object.entries(annotation.data)) {
+    if (asText(value) !== null) answer[field] = gold ? '' : String(value)
+  }
+  for (const [field, value] of Object.entries(gold ?? {})) {
+    const text = asText(value)
+    if (text !== null) answer[field] = text
   }
   return answer
 }
