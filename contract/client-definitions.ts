@@ -12,6 +12,13 @@ import {
 } from './common'
 import { DEFAULT_PAGE_SIZE } from './constants'
 import { english } from './english-message'
+import {
+  GOLD_SHARE_DEFAULT_PERCENT,
+  GOLD_SHARE_MAX_PERCENT,
+  GOLD_TEXT_MAX_CER_DEFAULT,
+  GOLD_WINDOW_DEFAULT,
+  MIN_GOLD_ANSWERS_DEFAULT,
+} from './quality'
 import { type Ordering, orderingsOf, searchQuery } from './query'
 import { StoredTaskSchemaDocumentSchema, TaskSchemaDocumentSchema } from './task-schema'
 
@@ -271,6 +278,13 @@ export function canChangeTaskTypeStatus(from: TaskTypeStatus, to: TaskTypeStatus
  *   null uses the instance default;
  * - custom_timelogs_merge_threshold null seconds (0..86400): gaps between activity intervals
  *   below this merge into one; null uses the instance default;
+ * - quality control: gold_share 0 percent (0..50) of each item set made of gold items;
+ *   gold_text_max_cer 0.1 (0..1), the highest character error rate at which a text answer still
+ *   matches the expected one; gold_window 50 answers (1..10000), the latest gold answers a
+ *   worker's gold accuracy is measured over; min_gold_accuracy null (0..1), the accuracy below
+ *   which a worker gets no new item sets, null is off; min_gold_answers 10 (1..10000), the gold
+ *   answers a worker gives before that gate judges them; min_seconds_per_item null seconds
+ *   (0.1..86400), done faster is flagged TOO_FAST, null is off;
  * - limiters, whitelist, blacklist, deputy, task_groups, projects: empty lists;
  *   default_project null (when set, it must be one of projects).
  * Whitelisted users alone may take the type's work when the whitelist is not empty; blacklisted
@@ -292,6 +306,12 @@ export const TASK_TYPE_DEFAULTS = {
   default_metadata: {},
   custom_itemset_lock_time: null,
   custom_timelogs_merge_threshold: null,
+  gold_share: GOLD_SHARE_DEFAULT_PERCENT,
+  gold_text_max_cer: GOLD_TEXT_MAX_CER_DEFAULT,
+  gold_window: GOLD_WINDOW_DEFAULT,
+  min_gold_accuracy: null,
+  min_gold_answers: MIN_GOLD_ANSWERS_DEFAULT,
+  min_seconds_per_item: null,
   limiters: [],
   whitelist: [],
   blacklist: [],
@@ -312,17 +332,19 @@ export function taskTypeDefaults({
 
 const idList = v.pipe(v.array(IdSchema), v.maxLength(10_000))
 
+const shareOfOne = v.pipe(
+  v.number(),
+  v.minValue(0, english(msg`must be between 0 and 1`)),
+  v.maxValue(1, english(msg`must be between 0 and 1`)),
+)
+
 const taskTypeSettingsEntries = {
   is_fixed_sets: v.boolean(),
   items_per_set: wholeNumber(1, 1000),
   annotations_per_item: wholeNumber(1, 100),
   max_items_per_user_percent: wholeNumber(1, 100),
   review_enabled: v.boolean(),
-  review_probability: v.pipe(
-    v.number(),
-    v.minValue(0, english(msg`must be between 0 and 1`)),
-    v.maxValue(1, english(msg`must be between 0 and 1`)),
-  ),
+  review_probability: shareOfOne,
   review_newcomers_bound: wholeNumber(0, 100_000),
   download_enabled: v.boolean(),
   encrypt_audio: v.boolean(),
@@ -337,6 +359,18 @@ const taskTypeSettingsEntries = {
   ),
   custom_itemset_lock_time: v.nullable(wholeNumber(1, 10_080)),
   custom_timelogs_merge_threshold: v.nullable(wholeNumber(0, 86_400)),
+  gold_share: wholeNumber(0, GOLD_SHARE_MAX_PERCENT),
+  gold_text_max_cer: shareOfOne,
+  gold_window: wholeNumber(1, 10_000),
+  min_gold_accuracy: v.nullable(shareOfOne),
+  min_gold_answers: wholeNumber(1, 10_000),
+  min_seconds_per_item: v.nullable(
+    v.pipe(
+      v.number(),
+      v.minValue(0.1, english(msg({ message: 'must be at least {min}' }), { min: 0.1 })),
+      v.maxValue(86_400, english(msg({ message: 'must be at most {max}' }), { max: 86_400 })),
+    ),
+  ),
   limiters: idList,
   whitelist: idList,
   blacklist: idList,

@@ -9,6 +9,7 @@ import {
   IdParamSchema,
   IdSchema,
   objectOnly,
+  objectRecord,
   pagedSchema,
   wholeNumber,
 } from './common'
@@ -20,6 +21,7 @@ import {
   TASK_ORDERING_FIELDS,
 } from './list-params'
 import { isoMomentSchema, orderingQuery, searchQuery, textFlag, textMoment } from './query'
+import { FieldNameSchema } from './schema-rules'
 import {
   TASK_STATUSES,
   TaskDescriptionSchema,
@@ -27,6 +29,7 @@ import {
   type TaskStatus,
   TaskStatusSchema,
 } from './task-intake'
+import { AnnotationValueSchema } from './worker'
 
 /**
  * The client's monitoring and export calls: the tasks list (Active, Archived, Overview), the task
@@ -174,6 +177,7 @@ export const DUMP_OPTIONS = [
   'remove_duplicates',
   'fill_hidden_fields_with_defaults',
   'include_review',
+  'include_gold',
 ] as const
 export type DumpOption = (typeof DUMP_OPTIONS)[number]
 export type DumpOptions = Record<DumpOption, boolean>
@@ -195,6 +199,10 @@ export type DumpOptions = Record<DumpOption, boolean>
  *   in place of whatever they hold or their absence.
  * - include_review: each annotation carries `review` (mark, error_types, comment,
  *   reviewed_timestamp) or null when it was not reviewed.
+ * - include_gold: gold items are exported too, whatever their number of done annotations
+ *   (otherwise they are left out); each item carries `gold` (true for a gold item) and a gold
+ *   item `gold_expected`, its expected answer. In CSV these are the columns gold and
+ *   gold_expected (the answer as a JSON object).
  */
 const dumpOptionEntries = Object.fromEntries(
   DUMP_OPTIONS.map((option) => [option, v.optional(v.boolean(), false)]),
@@ -209,9 +217,10 @@ const dumpOptionEntries = Object.fromEntries(
  * DELETE removes it with its file (and stops it when still running), file/ downloads it.
  *
  * JSON Lines has one item per line:
- * `{item_id, data_id?, data, annotations: [{id, data, is_done, author_id?, review?}]}`.
- * CSV has one row per annotation (one row with empty annotation columns for an item without any):
- * item_id, data_id?, `data.<item field>`…, annotation_id, author_id?, is_done,
+ * `{item_id, data_id?, data, gold?, gold_expected?, annotations: [{id, data, is_done, author_id?,
+ * review?}]}`. CSV has one row per annotation (one row with empty annotation columns for an item
+ * without any): item_id, data_id?, `data.<item field>`…, gold?, gold_expected?, annotation_id,
+ * author_id?, is_done,
  * `annotation.<annotation field>`…, review_mark?, review_error_types?, review_comment?.
  */
 export const DumpRequestSchema = v.strictObject({
@@ -464,13 +473,40 @@ export const AnnotationListQuerySchema = v.object({
 })
 export type AnnotationListQuery = v.InferOutput<typeof AnnotationListQuerySchema>
 
+/** A gold item's expected answer: annotation field name → the value a right answer has. */
+export const GoldExpectedSchema = v.pipe(
+  objectRecord(FieldNameSchema, AnnotationValueSchema),
+  v.check((expected) => Object.keys(expected).length <= 200, english(msg`At most 200 fields.`)),
+)
+export type GoldExpected = v.InferOutput<typeof GoldExpectedSchema>
+
 export const ExplorerAnnotationSchema = v.object({
   ...AnnotationViewSchema.entries,
   item_id: IdSchema,
   item_data: v.record(v.string(), v.unknown()),
+  /** The item's expected answer when it is a gold item, else null. */
+  item_gold: v.nullable(v.record(v.string(), v.unknown())),
   user: UserRefSchema,
   created: TimestampSchema,
   modified: TimestampSchema,
 })
 export type ExplorerAnnotation = v.InferOutput<typeof ExplorerAnnotationSchema>
 export const AnnotationPageSchema = pagedSchema(ExplorerAnnotationSchema)
+
+/**
+ * PUT /client/tasks/{id}/items/{item_id}/gold/ makes the item a gold item with this expected
+ * answer (or replaces the answer), checked against the task's annotation schema like a saved
+ * annotation; DELETE makes it an ordinary item again (204). A gold item leaves the task's
+ * counters and its export (unless include_gold). For the task's client and staff; 404 for an
+ * item of another task or a task the caller cannot see.
+ */
+export const GoldParamsSchema = v.object({ id: IdParamSchema, item_id: IdParamSchema })
+export const GoldRequestSchema = v.strictObject({ expected: GoldExpectedSchema })
+export type GoldRequest = v.InferOutput<typeof GoldRequestSchema>
+export const GoldItemSchema = v.object({
+  item_id: IdSchema,
+  expected: v.record(v.string(), v.unknown()),
+  set_by: v.nullable(UserRefSchema),
+  set_at: TimestampSchema,
+})
+export type GoldItem = v.InferOutput<typeof GoldItemSchema>

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test'
 import { discPng, toneWav } from '../server/demo/media-files'
+import { defineTaskType } from './client-definitions'
 import { expect, signInAs, test, waitForServiceWorker } from './fixtures'
 import { storedZip } from './zip'
 
@@ -45,36 +45,6 @@ const SCHEMA = {
   },
 }
 
-/**
- * Makes a schema, a protocol and a task type through the definitions screens, and leaves the
- * page on the new task type.
- */
-async function defineTaskType(page: Page, name: string): Promise<void> {
-  await page.goto('/client/tasks-definitions/task-schemas/creator')
-  await page.getByRole('textbox', { name: 'Name' }).fill(`${name} schema`)
-  await page.getByRole('tab', { name: 'JSON' }).click()
-  await page.getByRole('textbox', { name: 'Schema JSON' }).fill(JSON.stringify(SCHEMA, null, 2))
-  await page.getByRole('button', { name: 'Create the schema' }).click()
-  await page.waitForURL(/\/task-schemas\/\d+/)
-
-  await page.goto('/client/tasks-definitions/task-protocols/creator')
-  await page.getByRole('textbox', { name: 'Name' }).fill(`${name} protocol`)
-  await page
-    .getByRole('textbox', { name: 'Protocol text (Markdown)' })
-    .fill('# Guidelines\n\nDescribe what you see and hear.')
-  await page.getByRole('button', { name: 'Create the protocol' }).click()
-  await page.waitForURL(/\/task-protocols\/\d+/)
-
-  await page.goto('/client/tasks-definitions/task-types/creator')
-  await page.getByRole('textbox', { name: 'Name' }).fill(name)
-  await page.getByRole('combobox', { name: 'Task schema' }).click()
-  await page.getByRole('option', { name: `${name} schema (version 1)` }).click()
-  await page.getByRole('combobox', { name: 'Task protocol' }).click()
-  await page.getByRole('option', { name: `${name} protocol (version 1)` }).click()
-  await page.getByRole('button', { name: 'Create the task type' }).click()
-  await page.waitForURL(/\/task-types\/\d+$/)
-}
-
 test('a client uploads a ZIP with media, previews the task and downloads its results', async ({
   page,
 }) => {
@@ -84,7 +54,7 @@ test('a client uploads a ZIP with media, previews the task and downloads its res
   // update over the buttons).
   await waitForServiceWorker(page)
   const name = `E2E type ${Date.now()}`
-  await defineTaskType(page, name)
+  await defineTaskType(page, name, SCHEMA)
 
   // Upload: a JSON Lines file naming a real WAV and PNG by their paths inside the ZIP.
   const zip = storedZip([

@@ -47,7 +47,7 @@ export class CopyRows {
    * Replaces the rows with those of `source`, each led by one more field, `leading(i)` for the
    * i-th row: for a column whose value is known only when the rows are sent.
    */
-  setRowsLedBy(source: CopyRows, leading: (row: number) => string | number): void {
+  setRowsLedBy(source: CopyRows, leading: (row: number) => string | number | null): void {
     this.used = 0
     const bytes = source.bytes()
     for (let row = 0, start = 0; start < bytes.length; row++) {

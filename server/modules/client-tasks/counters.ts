@@ -20,7 +20,8 @@ export type CounterRow = {
  * parenthesised list, subquery or outer column (`sql\`(${tasks.id})\``). An item is done with
  * annotations_per_item done annotations; annotations beyond that do not count. A failed
  * annotation is one that failed validation (not done, with errors); it stops holding its item
- * back (counts as done) once the item is done. Tasks without items get no row.
+ * back (counts as done) once the item is done. Gold items are not the task's work and count
+ * nowhere. Tasks without items get no row.
  */
 export function taskCountersTable(taskIds: SQL): SQL {
   return sql`(
@@ -46,7 +47,7 @@ export function taskCountersTable(taskIds: SQL): SQL {
       where ai.task_id in ${taskIds}
       group by a.item_id
     ) pa on pa.item_id = i.id
-    where i.task_id in ${taskIds}
+    where i.task_id in ${taskIds} and not i.is_gold
     group by i.task_id
   )`
 }

@@ -4,7 +4,7 @@ import { createTestAppWithMedia, type MediaTestApp } from '../../test/harness'
 import { type ApiClient, type SignedInClient, signIn } from '../../test/session-client'
 import { seedTask, seedWorkspace } from './test-fixtures'
 
-type Call = [method: 'get' | 'post' | 'patch' | 'delete', path: string, body?: unknown]
+type Call = [method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown]
 
 /** Every call on one task, with a body that would be valid. */
 const callsOn = (taskId: number, itemId: number): Call[] => [
@@ -15,6 +15,8 @@ const callsOn = (taskId: number, itemId: number): Call[] => [
   ['get', `client/tasks/${taskId}/annotations/`],
   ['get', `client/fake-tasks/${taskId}/`],
   ['get', `client/fake-tasks/${taskId}/media/${itemId}/${randomUUID()}/`],
+  ['put', `client/tasks/${taskId}/items/${itemId}/gold/`, { expected: { transcript: 'x' } }],
+  ['delete', `client/tasks/${taskId}/items/${itemId}/gold/`],
   ['post', `client/tasks/${taskId}/dump_async/`, {}],
   ['get', `client/tasks/${taskId}/dump_async/`],
   ['get', `client/tasks/${taskId}/dump_async/file/`],

@@ -80,7 +80,8 @@ export async function languageStatRows(
     .from(items)
     .innerJoin(tasks, eq(tasks.id, items.taskId))
     .leftJoin(doneByItem, eq(doneByItem.itemId, items.id))
-    .where(runningInFrame)
+    // Gold items are not the tasks' work.
+    .where(and(runningInFrame, eq(items.isGold, false)))
     .groupBy(column)
 
   const annotationCounts = await db

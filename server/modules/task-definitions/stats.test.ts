@@ -8,7 +8,7 @@ import { clientOfNewGroup, insertLanguage, insertTask, insertTaskType } from './
 
 /**
  * One task type with annotations_per_item 2 and three tasks:
- *   A  pl -> en  made 10 Jan, running     items A1, A2
+ *   A  pl -> en  made 10 Jan, running     items A1, A2 (and a gold item, counted nowhere)
  *   B  pl -> de  made 20 Jan, ended 25 Jan item B1
  *   C  en -> de  made 1 Mar,  running     item C1
  * Workers: ann annotates A1 (15 Jan), A2 (16 Jan), B1 (21 Jan); bob annotates A1 (5 Feb), starts
@@ -63,6 +63,7 @@ beforeAll(async () => {
       { taskId: taskA.id, position: 1, data: { prompt: 'a2' } },
       { taskId: taskB.id, position: 0, data: { prompt: 'b1' } },
       { taskId: taskC.id, position: 0, data: { prompt: 'c1' } },
+      { taskId: taskA.id, position: 2, data: { prompt: 'gold' }, isGold: true },
     ])
     .returning()
   const setOf = async (taskId: number, userId: number) => {

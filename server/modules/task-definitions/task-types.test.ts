@@ -188,6 +188,51 @@ describe('POST /api/client/task-types/', () => {
     expect(await failingField({ name: '' })).toEqual(['name'])
   })
 
+  it('stores the quality control settings, refuses them out of bounds and turns them off', async () => {
+    const quality = {
+      gold_share: 20,
+      gold_text_max_cer: 0.05,
+      gold_window: 30,
+      min_gold_accuracy: 0.8,
+      min_gold_answers: 5,
+      min_seconds_per_item: 2.5,
+    }
+    const taskType = await create(quality)
+    expect(taskType).toMatchObject(quality)
+    expect((await client.get(`client/task-types/${taskType.id}/`)).json()).toMatchObject(quality)
+
+    for (const [field, value] of [
+      ['gold_share', 51],
+      ['gold_share', -1],
+      ['gold_share', 12.5],
+      ['gold_text_max_cer', 1.5],
+      ['gold_window', 0],
+      ['min_gold_accuracy', -0.1],
+      ['min_gold_accuracy', 1.1],
+      ['min_gold_answers', 0],
+      ['min_seconds_per_item', 0],
+      ['min_seconds_per_item', 86_401],
+    ] as const) {
+      expect(await failingField({ [field]: value })).toEqual([field])
+      const patched = await client.patch(`client/task-types/${taskType.id}/`, { [field]: value })
+      expect(patched.statusCode).toBe(400)
+      expect(Object.keys(patched.json().fields)).toEqual([field])
+    }
+
+    const off = await client.patch(`client/task-types/${taskType.id}/`, {
+      gold_share: 0,
+      min_gold_accuracy: null,
+      min_seconds_per_item: null,
+    })
+    expect(off.statusCode).toBe(200)
+    expect(off.json()).toMatchObject({
+      ...quality,
+      gold_share: 0,
+      min_gold_accuracy: null,
+      min_seconds_per_item: null,
+    })
+  })
+
   it('names the field of an id that does not exist or is not usable', async () => {
     const other = await seedClientGroup(t.db)
     const foreignSchema = await insertSchema(t.db, other.id)

@@ -178,18 +178,24 @@ const namedEntryProblem = msg({ message: "''{entryName}'': {problem}" })
  */
 type Batch = ItemBatch & { media: NewMedia[] }
 
-/** Whether a batch is full: by items or by bytes, and with fixed sets only after a whole set. */
-function batchIsFull(batch: Batch, itemsPerBatch: number, setSize: number | null) {
-  if (batch.count >= itemsPerBatch) return true
-  return (
-    batch.rows.byteLength >= IMPORT_BATCH_BYTES && (setSize === null || batch.count % setSize === 0)
-  )
+/**
+ * Whether a batch is full: by items or by bytes, and with fixed sets only after a whole set of
+ * ordinary items (gold items belong to no fixed set).
+ */
+function batchIsFull(
+  batch: Batch,
+  itemsPerBatch: number,
+  setSize: number | null,
+  ordinary: number,
+) {
+  const full = batch.count >= itemsPerBatch || batch.rows.byteLength >= IMPORT_BATCH_BYTES
+  return full && (setSize === null || ordinary % setSize === 0)
 }
 
 /**
  * Streams the items into batches and writes each batch while the next one is being read (on
  * PostgreSQL the two overlap). The two batches take turns with two row buffers, so memory stays
- * what two batches' rows need. Answers the number of items.
+ * what two batches' rows need. Answers the number of ordinary items (gold ones left out).
  */
 async function writeItems(
   context: ImportContext,
@@ -208,8 +214,16 @@ async function writeItems(
   const uuidsByPath = new Map<string, string>()
   let writing: Promise<void> = Promise.resolve()
   let batches = 0
-  let batch: Batch = { rows: buffers[0], firstPosition: 0, count: 0, media: [] }
+  const emptyBatch = (rows: CopyRows): Batch => ({
+    rows,
+    count: 0,
+    ordinals: [],
+    gold: [],
+    media: [],
+  })
+  let batch = emptyBatch(buffers[0])
   let position = 0
+  let ordinary = 0
   try {
     for await (const events of checkedItems(source, rules)) {
       for (const event of events) {
@@ -221,7 +235,7 @@ async function writeItems(
             withValues(changed, { place: placeOf(event), problems: event.problems }),
           ])
         }
-        const { data, dataId, paths } = event.item
+        const { data, dataId, paths, gold } = event.item
         for (const media of paths) {
           let uuid = uuidsByPath.get(media.path)
           if (!uuid) {
@@ -231,10 +245,17 @@ async function writeItems(
           }
           data[media.field] = { uuid }
         }
-        appendItemRow(batch.rows, target.taskId, position, data, dataId)
+        appendItemRow(batch.rows, target.taskId, position, data, dataId, gold !== null)
+        if (gold) {
+          batch.gold.push({ position, expected: gold })
+          batch.ordinals.push(null)
+        } else {
+          batch.ordinals.push(ordinary)
+          ordinary += 1
+        }
         batch.count += 1
         position += 1
-        if (batchIsFull(batch, batchSize, target.fixedSetSize)) {
+        if (batchIsFull(batch, batchSize, target.fixedSetSize, ordinary)) {
           // The write before used the other buffer: once it is done, that buffer is free.
           await writing
           writing = writeBatch(context, source, target, batch, fixedSets)
@@ -243,7 +264,7 @@ async function writeItems(
           batches += 1
           const rows = buffers[batches % 2]!
           rows.clear()
-          batch = { rows, firstPosition: position, count: 0, media: [] }
+          batch = emptyBatch(rows)
         }
       }
     }
@@ -254,7 +275,7 @@ async function writeItems(
     await writing.catch(() => {})
     throw error
   }
-  return position
+  return ordinary
 }
 
 async function writeBatch(

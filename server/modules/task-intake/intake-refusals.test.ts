@@ -83,7 +83,7 @@ describe('POST /api/client/tasks/ refusing an upload', () => {
           // Fields come in the order PostgreSQL keeps jsonb keys: shorter names first.
           "Line 5: field 'tags' has 'z', which is not among its options.",
           "Line 5: field 'speaker' has 'child', which is not among its options.",
-          "Line 6: unknown field 'extra'; the item fields are flag, tags, prompt, picture, speaker, recording (and optionally data_id).",
+          "Line 6: unknown field 'extra'; the item fields are flag, tags, prompt, picture, speaker, recording (and optionally data_id, _gold).",
           "Line 6: field 'prompt' must be a string.",
           'Line 7: must be a JSON object.',
           "Line 8: field 'picture': 'r.wav' is not an image file (.png, .jpg, .jpeg, .gif, .webp, .avif, .bmp).",
@@ -115,7 +115,7 @@ describe('POST /api/client/tasks/ refusing an upload', () => {
       { name: 'd.csv', content: 'prompt,colour\na,b\n"x"\n' },
       {
         file: [
-          "Row 1: unknown field 'colour'; the item fields are prompt (and optionally data_id).",
+          "Row 1: unknown field 'colour'; the item fields are prompt (and optionally data_id, _gold).",
           'Row 3: has 1 values where the header row has 2.',
         ],
       },

@@ -1,13 +1,18 @@
 import { msg } from '#lingui-message'
+import { GOLD_FIELD } from '../../../contract/quality'
 import { ITEM_DATA_ID_KEY } from '../../../contract/task-intake'
 import { MULTI_VALUE_SEPARATOR, type TaskSchemaDocument } from '../../../contract/task-schema'
 import { type ApiMessage, withValues } from '../../http/i18n'
+import { checkGoldExpected, type GoldExpected } from '../quality/gold-expected'
 
 /**
  * What an item must look like under a task schema's item_schema, and the item data stored for
  * it. Every item field must be present (not null): the item fields are what the worker is shown.
  * Keys the schema does not name are refused rather than dropped, so a misspelt column is caught
- * at upload instead of silently losing data; `data_id` is the one extra key allowed.
+ * at upload instead of silently losing data; `data_id` and `_gold` are the extra keys allowed.
+ * `_gold` makes the item a gold item: it holds the expected answer (an object of annotation field
+ * → value; in CSV that object as JSON text, an empty cell meaning an ordinary item), checked
+ * against the annotation schema, and is not part of the item's data.
  */
 
 export type MediaKind = 'audio' | 'image'
@@ -17,7 +22,10 @@ type FieldRule =
   | { name: string; kind: 'choice'; options: Set<string> | null; multiple: boolean }
   | { name: string; kind: MediaKind }
 
-export type ItemRules = { fields: FieldRule[]; names: Set<string> }
+export type ItemRules = { fields: FieldRule[]; names: Set<string>; document: TaskSchemaDocument }
+
+/** Keys a record may have besides the item fields. */
+const EXTRA_KEYS = new Set([ITEM_DATA_ID_KEY, GOLD_FIELD])
 
 /** A media field's value that is not a uuid: a path inside the uploaded ZIP. */
 export type MediaPath = { field: string; kind: MediaKind; path: string }
@@ -29,6 +37,8 @@ export type CheckedItem = {
   paths: MediaPath[]
   /** Existing media objects the item names by uuid, checked against the database later. */
   uuids: string[]
+  /** A gold item's expected answer; null for an ordinary item. */
+  gold: GoldExpected | null
 }
 
 /** Item values nest at most this deep (objects and arrays), far more than any widget needs. */
@@ -95,7 +105,7 @@ export function itemRulesOf(schema: TaskSchemaDocument): ItemRules {
         return { name, kind: 'any' }
     }
   })
-  return { fields, names: new Set(fields.map((field) => field.name)) }
+  return { fields, names: new Set(fields.map((field) => field.name)), document: schema }
 }
 
 /** Problems with the keys of a record (or the columns of a CSV header). */
@@ -105,13 +115,13 @@ export function keyProblems(rules: ItemRules, keys: Iterable<string>): ApiMessag
   for (const field of rules.fields) {
     if (!present.has(field.name)) problems.push(fieldMissing(field.name))
   }
-  const unknown = [...present].filter((key) => !rules.names.has(key) && key !== ITEM_DATA_ID_KEY)
+  const unknown = [...present].filter((key) => !rules.names.has(key) && !EXTRA_KEYS.has(key))
   if (unknown.length > 0) {
     const values = {
       count: unknown.length,
       unknown: unknown.map((key) => `'${key}'`).join(', '),
       expected: [...rules.names].join(', '),
-      optional: ITEM_DATA_ID_KEY,
+      optional: [...EXTRA_KEYS].join(', '),
     }
     const problem =
       rules.names.size > 0
@@ -142,7 +152,13 @@ export function checkItem(
 ): { item: CheckedItem; problems: ApiMessage[] } {
   const problems =
     keysChecked || keysMatch(rules, fields) ? [] : keyProblems(rules, Object.keys(fields))
-  const item: CheckedItem = { data: {}, dataId: dataIdOf(fields, problems), paths: [], uuids: [] }
+  const item: CheckedItem = {
+    data: {},
+    dataId: dataIdOf(fields, problems),
+    paths: [],
+    uuids: [],
+    gold: null,
+  }
   for (const rule of rules.fields) {
     const value = fields[rule.name]
     // An absent key was reported with the keys; a null is as good as absent.
@@ -158,7 +174,46 @@ export function checkItem(
       )
     }
   }
+  if (problems.length === 0) item.gold = goldOf(rules, fields[GOLD_FIELD], item.data, problems)
   return { item, problems }
+}
+
+/** The expected answer in a record's `_gold`, checked once the item's own fields are. */
+function goldOf(
+  rules: ItemRules,
+  value: unknown,
+  itemData: Record<string, unknown>,
+  problems: ApiMessage[],
+): GoldExpected | null {
+  if (value === undefined || value === null || value === '') return null
+  let answer = value
+  if (typeof value === 'string') {
+    try {
+      answer = JSON.parse(value)
+    } catch (error) {
+      const reason = (error as Error).message
+      problems.push(
+        withValues(msg({ message: "field ''{name}'' is not valid JSON ({reason})." }), {
+          name: GOLD_FIELD,
+          reason,
+        }),
+      )
+      return null
+    }
+  }
+  const { expected, problems: found } = checkGoldExpected(rules.document, answer, itemData)
+  for (const { field, problem } of found) {
+    problems.push(
+      field === ''
+        ? withValues(msg({ message: "field ''{name}'' {problem}" }), { name: GOLD_FIELD, problem })
+        : withValues(msg({ message: "field ''{name}'': ''{field}'' {problem}" }), {
+            name: GOLD_FIELD,
+            field,
+            problem,
+          }),
+    )
+  }
+  return expected
 }
 
 /** The cheap test run for every record: only a record that fails it gets its keys explained. */
@@ -166,7 +221,7 @@ function keysMatch(rules: ItemRules, fields: Record<string, unknown>): boolean {
   let known = 0
   for (const key in fields) {
     if (rules.names.has(key)) known += 1
-    else if (key !== ITEM_DATA_ID_KEY) return false
+    else if (!EXTRA_KEYS.has(key)) return false
   }
   return known === rules.fields.length
 }

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client'
 import { type CopyRows, copyRows } from '../../db/copy'
 import { rowsById } from '../../db/rows'
 import {
+  goldAnswers,
   itemSets,
   items,
   languages,
@@ -124,30 +125,43 @@ export async function insertMediaObjects(db: Db, rows: MediaObjectRow[]): Promis
   if (rows.length > 0) await db.insert(mediaObjects).values(rows)
 }
 
-const ITEM_COLUMNS = ['task_id', 'position', 'data', 'data_id'] as const
+const ITEM_COLUMNS = ['task_id', 'position', 'data', 'data_id', 'is_gold'] as const
 
-/** Appends an item to a batch of COPY rows: its task, its 0-based place in the file, its data. */
+/**
+ * Appends an item to a batch of COPY rows: its task, its 0-based place in the file, its data,
+ * whether it is a gold item.
+ */
 export function appendItemRow(
   rows: CopyRows,
   taskId: number,
   position: number,
   data: Record<string, unknown>,
   dataId: string | null,
+  isGold: boolean,
 ): void {
-  rows.row([taskId, position, JSON.stringify(data), dataId])
+  rows.row([taskId, position, JSON.stringify(data), dataId, isGold ? 't' : 'f'])
 }
 
-/** A batch of items (`appendItemRow`), at consecutive positions from `firstPosition`. */
-export type ItemBatch = { rows: CopyRows; firstPosition: number; count: number }
+/**
+ * A batch of items (`appendItemRow`) at consecutive positions. `ordinals[i]` is the i-th row's place among the task's ordinary items, null for a gold item;
+ * `gold` holds the expected answers of the batch's gold items.
+ */
+export type ItemBatch = {
+  rows: CopyRows
+  count: number
+  ordinals: (number | null)[]
+  gold: { position: number; expected: Record<string, unknown> }[]
+}
 
 /** Fixed sets of `size` items, and the buffer their batches' rows are copied into. */
 export type FixedSets = { size: number; rows: CopyRows }
 
 /**
- * Loads a batch of items with `COPY` (several times faster than INSERT on PostgreSQL and PGlite).
- * With fixed sets, the batch's item sets (`position / itemsPerSet`) are made first, and each row
- * is led by its set's id, written into `fixedSets.rows`; a batch must then start at a set
- * boundary so no set spans two batches.
+ * Loads a batch of items with `COPY` (several times faster than INSERT on PostgreSQL and PGlite),
+ * then the expected answers of its gold items. With fixed sets, the batch's item sets (ordinary
+ * items' `ordinal / itemsPerSet`) are made first, and each row is led by its set's id, written
+ * into `fixedSets.rows`; a batch must then start at a set boundary so no set spans two batches.
+ * Gold items are in no fixed set: they are mixed into sets when sets are handed out.
  */
 export async function copyItemRows(
   tx: Tx,
@@ -155,24 +169,34 @@ export async function copyItemRows(
   batch: ItemBatch,
   fixedSets: FixedSets | null,
 ): Promise<void> {
-  if (fixedSets === null) {
+  const ordinals = batch.ordinals.filter((ordinal) => ordinal !== null)
+  if (fixedSets === null || ordinals.length === 0) {
     await copyRows(tx, 'items', ITEM_COLUMNS, batch.rows)
-    return
+  } else {
+    const { size } = fixedSets
+    const firstSet = Math.floor(ordinals[0]! / size)
+    const lastSet = Math.floor(ordinals.at(-1)! / size)
+    // Both drivers answer `execute` with `{ rows }`; the shared type only knows it as unknown.
+    const { rows: sets } = (await tx.execute(sql`
+      insert into ${itemSets} (task_id, is_fixed, position)
+      select ${taskId}, true, p from generate_series(${firstSet}::int, ${lastSet}::int) p
+      returning id, position`)) as unknown as { rows: { id: number; position: number }[] }
+    const setIds = new Map(sets.map((set) => [set.position, set.id]))
+    fixedSets.rows.setRowsLedBy(batch.rows, (row) => {
+      const ordinal = batch.ordinals[row]
+      return ordinal === null || ordinal === undefined
+        ? null
+        : setIds.get(Math.floor(ordinal / size))!
+    })
+    await copyRows(tx, 'items', ['item_set_id', ...ITEM_COLUMNS], fixedSets.rows)
   }
-  const { size } = fixedSets
-  const firstSet = Math.floor(batch.firstPosition / size)
-  const lastSet = Math.floor((batch.firstPosition + batch.count - 1) / size)
-  // Both drivers answer `execute` with `{ rows }`; the shared type only knows it as unknown.
-  const { rows: sets } = (await tx.execute(sql`
-    insert into ${itemSets} (task_id, is_fixed, position)
-    select ${taskId}, true, p from generate_series(${firstSet}::int, ${lastSet}::int) p
-    returning id, position`)) as unknown as { rows: { id: number; position: number }[] }
-  const setIds = new Map(sets.map((set) => [set.position, set.id]))
-  fixedSets.rows.setRowsLedBy(
-    batch.rows,
-    (row) => setIds.get(Math.floor((batch.firstPosition + row) / size))!,
-  )
-  await copyRows(tx, 'items', ['item_set_id', ...ITEM_COLUMNS], fixedSets.rows)
+  if (batch.gold.length > 0) {
+    await tx.execute(sql`
+      insert into ${goldAnswers} (item_id, expected)
+      select i.id, g.expected
+      from jsonb_to_recordset(${JSON.stringify(batch.gold)}::jsonb) as g(position int, expected jsonb)
+      join ${items} i on i.task_id = ${taskId} and i.position = g.position`)
+  }
 }
 
 /**

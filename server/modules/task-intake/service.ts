@@ -170,7 +170,8 @@ async function checkReferences(
 
 /**
  * Reads the whole file once and checks every item, stopping at the problem limit, then inflates
- * the ZIP's media files the items name, counting their bytes. Answers the number of items; throws
+ * the ZIP's media files the items name, counting their bytes. Answers the number of items, gold
+ * items left out; throws
  * a 400 listing the first problems, each with its line, row or item, or a 413 naming the entry
  * that inflates past a limit.
  */
@@ -195,7 +196,8 @@ async function checkFile(
           }
           if (problems.length >= TASK_UPLOAD_PROBLEMS_SHOWN) break reading
           if (!event.item) continue
-          itemCount += 1
+          // Gold items are not part of the task's work (contract/quality.ts).
+          if (!event.item.gold) itemCount += 1
           for (const uuid of event.item.uuids) {
             if (!uuidPlaces.has(uuid)) uuidPlaces.set(uuid, placeOf(event))
           }
@@ -253,8 +255,11 @@ export async function processingOf(
 ): Promise<TaskProcessing> {
   const scope = await clientScopeOf(db, user)
   const task = assertInClientScope(scope, await taskProcessing(db, taskId), msg`Task not found.`)
+  // Items read so far count gold items too, which the total leaves out.
   const processed =
-    task.status === 'PROCESSING' ? await importedItemCount(db, taskId) : task.itemsTotal
+    task.status === 'PROCESSING'
+      ? Math.min(await importedItemCount(db, taskId), task.itemsTotal)
+      : task.itemsTotal
   return {
     status: task.status,
     processed_items: processed,

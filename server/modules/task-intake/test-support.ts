@@ -118,6 +118,8 @@ export async function createDefinitions(
   memberId: number,
   options: {
     itemSchema?: TaskSchemaDocument['item_schema']
+    annotationSchema?: TaskSchemaDocument['annotation_schema']
+    validators?: TaskSchemaDocument['validators']
     isFixedSets?: boolean
     itemsPerSet?: number
     maxItemsPerUserPercent?: number
@@ -132,10 +134,10 @@ export async function createDefinitions(
     .returning({ id: projects.id })
   const { schema, protocol, taskType } = await seedTaskType(db, group.id, {
     schema: {
-      validators: [],
+      validators: options.validators ?? [],
       rows_visibility: [],
       item_schema: options.itemSchema ?? textOnlySchema,
-      annotation_schema: {},
+      annotation_schema: options.annotationSchema ?? {},
     },
     protocol: { content: 'Do it well.' },
     type: {

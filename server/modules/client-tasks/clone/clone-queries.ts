@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { selectRows } from '../../../db/raw-rows'
-import { items, mediaObjects, tasks } from '../../../db/schema'
+import { goldAnswers, items, mediaObjects, tasks } from '../../../db/schema'
 
 export type MediaRow = typeof mediaObjects.$inferSelect
 
@@ -30,21 +30,39 @@ export async function insertMedia(db: Db, rows: (typeof mediaObjects.$inferInser
   if (rows.length > 0) await db.insert(mediaObjects).values(rows)
 }
 
-/** Up to `limit` items after position `after`, in position order. */
+/** Up to `limit` items after position `after`, in position order, gold ones with their answer. */
 export function itemsToCopy(db: Db, taskId: number, after: number, limit: number) {
   return db
-    .select({ position: items.position, data: items.data, dataId: items.dataId })
+    .select({
+      position: items.position,
+      data: items.data,
+      dataId: items.dataId,
+      isGold: items.isGold,
+      expected: goldAnswers.expected,
+    })
     .from(items)
+    .leftJoin(goldAnswers, eq(goldAnswers.itemId, items.id))
     .where(and(eq(items.taskId, taskId), gt(items.position, after)))
     .orderBy(asc(items.position))
     .limit(limit)
 }
 
+/** Inserts the items; answers their ids in the order given. */
 export async function insertItems(db: Db, rows: (typeof items.$inferInsert)[]) {
-  await db.insert(items).values(rows)
+  return db.insert(items).values(rows).returning({ id: items.id })
 }
 
-/** One fixed set per items_per_set items, positions 0.., their ids in position order. */
+export async function insertGoldAnswers(
+  db: Db,
+  rows: { itemId: number; expected: Record<string, unknown> }[],
+) {
+  if (rows.length > 0) await db.insert(goldAnswers).values(rows)
+}
+
+/**
+ * One fixed set per items_per_set ordinary items (gold items are in none), positions 0.., their
+ * ids in position order.
+ */
 export async function insertFixedSets(
   tx: Db,
   sourceId: number,
@@ -56,7 +74,7 @@ export async function insertFixedSets(
     sql`insert into item_sets (task_id, is_fixed, position)
         select ${cloneId}, true, g
         from generate_series(0, (select ceil(count(*)::float8 / ${itemsPerSet})::int - 1
-                                 from items where task_id = ${sourceId})) g
+                                 from items where task_id = ${sourceId} and not is_gold)) g
         order by g
         returning id`,
   )

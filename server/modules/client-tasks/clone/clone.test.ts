@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { annotations, itemSets, items, mediaObjects, tasks } from '../../../db/schema'
+import { annotations, goldAnswers, itemSets, items, mediaObjects, tasks } from '../../../db/schema'
 import { createTestAppWithMedia, type MediaTestApp } from '../../../test/harness'
 import { type SignedInClient, signIn } from '../../../test/session-client'
 import { mediaFilePath, storeStream } from '../../media/storage'
@@ -114,6 +114,37 @@ describe('POST /client/tasks/{id}/clone/', () => {
     )
     expect(media2.statusCode).toBe(200)
     expect(media2.body).toBe('RIFF sound')
+  })
+
+  it('keeps gold items gold with their expected answers, in no fixed set', async () => {
+    const { task: source, itemIds } = await seedTask(t.db, own, {
+      isFixedSets: true,
+      itemsPerSet: 2,
+      itemsTotal: 3,
+      items: [{}, {}, {}, {}],
+    })
+    await t.db.update(items).set({ isGold: true }).where(eq(items.id, itemIds[1]!))
+    await t.db.insert(goldAnswers).values({ itemId: itemIds[1]!, expected: { transcript: 'x' } })
+
+    const response = await client.post(`client/tasks/${source.id}/clone/`)
+    expect(response.statusCode, response.body).toBe(201)
+    expect(response.json().items).toEqual({ total: 3, done: 0, left: 3 })
+    const copied = await itemsOf(response.json().id)
+    expect(copied.map((item) => item.isGold)).toEqual([false, true, false, false])
+    const sets = await t.db
+      .select()
+      .from(itemSets)
+      .where(eq(itemSets.taskId, response.json().id))
+      .orderBy(asc(itemSets.position))
+    expect(copied.map((item) => item.itemSetId)).toEqual([
+      sets[0]!.id,
+      null,
+      sets[0]!.id,
+      sets[1]!.id,
+    ])
+    expect(
+      await t.db.select().from(goldAnswers).where(eq(goldAnswers.itemId, copied[1]!.id)),
+    ).toMatchObject([{ expected: { transcript: 'x' } }])
   })
 
   it('leaves items of dynamic-set tasks out of any set', async () => {

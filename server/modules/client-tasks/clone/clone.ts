@@ -12,6 +12,7 @@ import { mediaFilePath, removeStoredFile } from '../../media/storage'
 import { type TaskDeps, taskInScope, taskViews } from '../tasks/task-service'
 import {
   insertFixedSets,
+  insertGoldAnswers,
   insertItems,
   insertMedia,
   insertTask,
@@ -26,7 +27,8 @@ const COPY_BATCH = 2_000
  * Makes a new CREATED task with the source's settings (type, languages, schema and protocol
  * versions, set sizing, metadata, ...) and copies of its items, without annotations. Item sets
  * are made afresh, unassigned: with fixed sets the items are regrouped in their order into sets
- * of items_per_set; with dynamic sets items join sets when handed out.
+ * of items_per_set; with dynamic sets items join sets when handed out. Gold items stay gold,
+ * with their expected answers, in no fixed set.
  *
  * Media the items reference is copied, not shared: each task owns its media rows, so deleting
  * either task never breaks the other. The copies are hard links where the storage allows (no
@@ -122,24 +124,35 @@ async function copyItems(
     : []
   let after = -1
   let position = 0
+  let ordinary = 0
   for (;;) {
     const batch = await itemsToCopy(tx, sourceId, after, COPY_BATCH)
     if (batch.length === 0) return
-    await insertItems(
+    const inserted = await insertItems(
       tx,
       batch.map((item) => {
+        const inSet = settings.isFixedSets && !item.isGold
         const row = {
           taskId: cloneId,
-          itemSetId: settings.isFixedSets
-            ? setIds[Math.floor(position / settings.itemsPerSet)]
-            : null,
+          itemSetId: inSet ? setIds[Math.floor(ordinary / settings.itemsPerSet)] : null,
           position,
           data: uuids.size > 0 ? replaceUuids(item.data, uuids) : item.data,
           dataId: item.dataId,
+          isGold: item.isGold,
         }
         position += 1
+        if (!item.isGold) ordinary += 1
         return row
       }),
+    )
+    // Gold items stay gold with their expected answers.
+    await insertGoldAnswers(
+      tx,
+      batch.flatMap((item, index) =>
+        item.isGold && item.expected
+          ? [{ itemId: inserted[index]!.id, expected: item.expected }]
+          : [],
+      ),
     )
     after = batch.at(-1)!.position
   }

@@ -8,6 +8,8 @@ export type SourceItem = {
   position: number
   data: Record<string, unknown>
   data_id: string | null
+  is_gold: boolean
+  gold_expected: Record<string, unknown> | null
 }
 
 export type SourceReview = {
@@ -41,6 +43,8 @@ type ExportedItem = {
   item_id: number
   data_id?: string | null
   data: Record<string, unknown>
+  gold?: boolean
+  gold_expected?: Record<string, unknown>
   annotations: ExportedAnnotation[]
 }
 
@@ -91,7 +95,8 @@ const isValidated = (annotation: SourceAnnotation) =>
 
 /**
  * One item as exported with the dump's options, or null when it is left out (not done, and
- * include_not_done_items is off). Done-ness counts done annotations, like the task counters.
+ * include_not_done_items is off). Done-ness counts done annotations, like the task counters; a
+ * gold item (read only with include_gold) is exported whatever its count.
  */
 export function exportItem(
   item: SourceItem,
@@ -100,7 +105,8 @@ export function exportItem(
 ): ExportedItem | null {
   const { options } = settings
   const done = annotations.filter((annotation) => annotation.is_done).length
-  if (!options.include_not_done_items && done < settings.annotationsPerItem) return null
+  const short = done < settings.annotationsPerItem && !item.is_gold
+  if (!options.include_not_done_items && short) return null
   const seen = new Set<string>()
   const exported: ExportedAnnotation[] = []
   for (const annotation of annotations) {
@@ -123,6 +129,8 @@ export function exportItem(
     item_id: item.id,
     ...(options.include_data_ids ? { data_id: item.data_id } : {}),
     data: item.data,
+    ...(options.include_gold ? { gold: item.is_gold } : {}),
+    ...(item.gold_expected ? { gold_expected: item.gold_expected } : {}),
     annotations: exported,
   }
 }
@@ -151,6 +159,7 @@ function csvWriter({ schema, options }: ExportSettings): ExportWriter {
     'item_id',
     ...(options.include_data_ids ? ['data_id'] : []),
     ...itemFields.map((name) => `data.${name}`),
+    ...(options.include_gold ? ['gold', 'gold_expected'] : []),
     'annotation_id',
     ...(options.include_author_id ? ['author_id'] : []),
     'is_done',
@@ -161,6 +170,7 @@ function csvWriter({ schema, options }: ExportSettings): ExportWriter {
     item.item_id,
     ...(options.include_data_ids ? [item.data_id] : []),
     ...itemFields.map((name) => item.data[name]),
+    ...(options.include_gold ? [item.gold, item.gold_expected] : []),
     annotation?.id,
     ...(options.include_author_id ? [annotation?.author_id] : []),
     annotation?.is_done,

@@ -38,7 +38,7 @@ export async function runExport(deps: ExportDeps, dumpId: number): Promise<void>
   if (dump?.status !== 'PROCESSING') return
   let storageKey: string | undefined
   try {
-    const task = await exportTask(db, dump.taskId)
+    const task = await exportTask(db, dump.taskId, dump.includeGold)
     if (!task) throw new ExportCancelled()
     const settings = {
       schema: task.schema,
@@ -82,19 +82,21 @@ async function* exportChunks(
   if (writer.header) yield Buffer.from(writer.header)
   const read = (after: number) =>
     quietly(
-      itemBatch(db, dump.taskId, after, EXPORT_BATCH).then((batch) => {
-        const ids = batch.map((item) => item.id)
-        const annotations = quietly(
-          batch.length === 0
-            ? Promise.resolve([])
-            : annotationsInRange(
-                db,
-                { first: Math.min(...ids), last: Math.max(...ids) },
-                settings.options.include_review,
-              ),
-        )
-        return { batch, annotations }
-      }),
+      itemBatch(db, dump.taskId, after, EXPORT_BATCH, settings.options.include_gold).then(
+        (batch) => {
+          const ids = batch.map((item) => item.id)
+          const annotations = quietly(
+            batch.length === 0
+              ? Promise.resolve([])
+              : annotationsInRange(
+                  db,
+                  { first: Math.min(...ids), last: Math.max(...ids) },
+                  settings.options.include_review,
+                ),
+          )
+          return { batch, annotations }
+        },
+      ),
     )
   let next = read(-1)
   let scanned = 0

@@ -4,13 +4,17 @@ import { selectRows } from '../../../db/raw-rows'
 import { taskSchemas, tasks, taskTypes } from '../../../db/schema'
 import type { SourceAnnotation, SourceItem } from './export-format'
 
-/** What an export needs of its task besides the items: schema, annotations per item, size. */
-export async function exportTask(db: Db, taskId: number) {
+/**
+ * What an export needs of its task besides the items: schema, annotations per item, size (of
+ * the items it reads: gold items only with include_gold).
+ */
+export async function exportTask(db: Db, taskId: number, includeGold: boolean) {
+  const gold = includeGold ? sql`` : sql` and not is_gold`
   const [row] = await db
     .select({
       schema: taskSchemas.schema,
       annotationsPerItem: taskTypes.annotationsPerItem,
-      itemCount: sql<number>`(select count(*)::int from items where task_id = ${tasks.id})`,
+      itemCount: sql<number>`(select count(*)::int from items where task_id = ${tasks.id}${gold})`,
     })
     .from(tasks)
     .innerJoin(taskTypes, eq(taskTypes.id, tasks.taskTypeId))
@@ -19,18 +23,28 @@ export async function exportTask(db: Db, taskId: number) {
   return row
 }
 
-/** The next `limit` items after position `after`, in position order (keyset paging). */
+/**
+ * The next `limit` items after position `after`, in position order (keyset paging). Gold items
+ * come only with `includeGold`, with their expected answers.
+ */
 export function itemBatch(
   db: Db,
   taskId: number,
   after: number,
   limit: number,
+  includeGold: boolean,
 ): Promise<SourceItem[]> {
   return selectRows<SourceItem>(
     db,
-    sql`select id, position, data, data_id from items
-        where task_id = ${taskId} and position > ${after}
-        order by position limit ${limit}`,
+    includeGold
+      ? sql`select i.id, i.position, i.data, i.data_id, i.is_gold, g.expected as gold_expected
+            from items i left join gold_answers g on g.item_id = i.id
+            where i.task_id = ${taskId} and i.position > ${after}
+            order by i.position limit ${limit}`
+      : sql`select id, position, data, data_id, false as is_gold, null as gold_expected
+            from items
+            where task_id = ${taskId} and position > ${after} and not is_gold
+            order by position limit ${limit}`,
   )
 }
 

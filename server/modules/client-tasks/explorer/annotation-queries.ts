@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { AnnotationListQuery } from '../../../../contract/client-tasks'
 import type { Db } from '../../../db/client'
-import { annotations, items, users } from '../../../db/schema'
+import { annotations, goldAnswers, items, users } from '../../../db/schema'
 import type { PageRequest } from '../../../http/paging'
 
 type AnnotationFilters = Omit<AnnotationListQuery, 'ordering' | 'offset' | 'limit'>
@@ -48,11 +48,13 @@ export async function annotationPage(
     .select({
       annotation: annotations,
       itemData: items.data,
+      itemGold: goldAnswers.expected,
       user: { id: users.id, username: users.username },
     })
     .from(annotations)
     .innerJoin(items, eq(items.id, annotations.itemId))
     .innerJoin(users, eq(users.id, annotations.userId))
+    .leftJoin(goldAnswers, eq(goldAnswers.itemId, items.id))
     .where(where)
     .orderBy(direction(column), direction(annotations.id))
     .limit(page.limit)

@@ -80,6 +80,7 @@ describe('GET /client/tasks/{id}/annotations/', () => {
       id: ids[0]![0],
       item_id: itemIds[0],
       item_data: { prompt: 'first' },
+      item_gold: null,
       data: { transcript: 'Hello World' },
       is_done: true,
       is_validating: false,

@@ -20,10 +20,11 @@ export async function listAnnotations(
   ])
   return {
     count,
-    results: rows.map(({ annotation, itemData, user: author }) => ({
+    results: rows.map(({ annotation, itemData, itemGold, user: author }) => ({
       id: annotation.id,
       item_id: annotation.itemId,
       item_data: itemData,
+      item_gold: itemGold,
       data: annotation.data,
       is_done: annotation.isDone,
       is_validating: annotation.isValidating,

@@ -4,6 +4,9 @@ import {
   FakeMediaParamsSchema,
   FakeTaskQuerySchema,
   FakeTaskSchema,
+  GoldItemSchema,
+  GoldParamsSchema,
+  GoldRequestSchema,
   TaskIdParamsSchema,
 } from '../../../../contract/client-tasks'
 import { MediaQuerySchema } from '../../../../contract/media'
@@ -12,12 +15,16 @@ import { pageEnvelope } from '../../../http/paging'
 import type { AppPlugin } from '../../../http/valibot'
 import { sendItemMedia } from '../../media/item-media'
 import { listAnnotations } from './annotations'
+import { setGold, unsetGold } from './gold'
 import { fakeTask, fakeTaskMedia } from './preview'
 
 const tags = ['client']
 const onRequest = requirePermission('client')
 
-/** Read-only views into a task's content: the fake-task preview and the annotations explorer. */
+/**
+ * Views into a task's content: the fake-task preview and the annotations explorer, where an
+ * item can be made a gold item.
+ */
 export const explorerRoutes: AppPlugin = async (app) => {
   app.get(
     '/client/fake-tasks/:id/',
@@ -62,6 +69,38 @@ export const explorerRoutes: AppPlugin = async (app) => {
         request.query,
       )
       return pageEnvelope(request, request.query, count, results)
+    },
+  )
+
+  app.put(
+    '/client/tasks/:id/items/:item_id/gold/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: GoldParamsSchema,
+        body: GoldRequestSchema,
+        response: { 200: GoldItemSchema },
+      },
+    },
+    async (request) =>
+      setGold(
+        app.db,
+        currentUser(request),
+        { taskId: request.params.id, itemId: request.params.item_id },
+        request.body.expected,
+      ),
+  )
+
+  app.delete(
+    '/client/tasks/:id/items/:item_id/gold/',
+    { onRequest, schema: { tags, params: GoldParamsSchema } },
+    async (request, reply) => {
+      await unsetGold(app.db, currentUser(request), {
+        taskId: request.params.id,
+        itemId: request.params.item_id,
+      })
+      return reply.code(204).send()
     },
   )
 }

@@ -5,6 +5,8 @@ import {
   type DumpRequest,
   DumpSchema,
   FakeTaskSchema,
+  type GoldExpected,
+  GoldItemSchema,
   LatestDumpSchema,
   TaskBulkDeleteResultSchema,
   type TaskBulkUpdate,
@@ -155,6 +157,19 @@ export const startDump = (id: number, request: DumpRequest) =>
     schema: DumpSchema,
     handledStatuses: EDIT_STATUSES,
   })
+
+/** Makes the task's item a gold item with this expected answer (or replaces its answer). */
+export const setGoldAnswer = (taskId: number, itemId: number, expected: GoldExpected) =>
+  api(`client/tasks/${taskId}/items/${itemId}/gold/`, {
+    method: 'PUT',
+    body: { expected },
+    schema: GoldItemSchema,
+    handledStatuses: [400],
+  })
+
+/** Makes a gold item of the task an ordinary item again. */
+export const removeGoldAnswer = (taskId: number, itemId: number) =>
+  api(`client/tasks/${taskId}/items/${itemId}/gold/`, { method: 'DELETE' })
 
 export const deleteDump = (id: number) =>
   api(`client/tasks/${id}/dump_async/`, { method: 'DELETE', handledStatuses: [404] })

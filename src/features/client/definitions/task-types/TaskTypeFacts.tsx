@@ -73,6 +73,18 @@ export function TaskTypeFacts({ taskType: type }: { taskType: TaskTypeEntity }) 
             ? t`Probability ${type.review_probability}; a worker's first ${type.review_newcomers_bound} annotations always`
             : t`Off`,
         },
+        {
+          label: <Trans>Quality control</Trans>,
+          value: [
+            t`Gold share ${type.gold_share} %`,
+            type.min_gold_accuracy === null
+              ? t`no minimum accuracy`
+              : t`minimum accuracy ${Math.round(type.min_gold_accuracy * 100)} % after ${type.min_gold_answers} gold answers`,
+            type.min_seconds_per_item === null
+              ? t`no minimum time per item`
+              : t`minimum ${type.min_seconds_per_item} s per item`,
+          ].join('; '),
+        },
         { label: <Trans>Download enabled</Trans>, value: yesNo(type.download_enabled) },
         { label: <Trans>Protect audio</Trans>, value: yesNo(type.encrypt_audio) },
         {

@@ -155,6 +155,75 @@ describe('the task type creator', { timeout: 20_000 }, () => {
   })
 })
 
+describe('the quality control settings', { timeout: 20_000 }, () => {
+  it('shows shares as percent and sends them as shares of 1, empty as off', async () => {
+    let patch: Record<string, unknown> = {}
+    server.use(
+      http.get('/api/client/task-types/31/', () =>
+        HttpResponse.json(
+          makeTaskType({ gold_share: 10, gold_text_max_cer: 0.07, min_gold_accuracy: 0.8 }),
+        ),
+      ),
+      http.patch('/api/client/task-types/31/', async ({ request }) => {
+        patch = (await request.json()) as Record<string, unknown>
+        return HttpResponse.json(makeTaskType())
+      }),
+    )
+    const user = userEvent.setup({ delay: null })
+    renderWithRouter(<TaskTypeSettingsPage id={31} />)
+    const section = await screen.findByRole('group', { name: 'Quality control' })
+    const field = (name: string) => within(section).getByRole('textbox', { name })
+    expect(field('Gold share')).toHaveValue('10 %')
+    expect(field('Text tolerance')).toHaveValue('7 %')
+    expect(field('Minimum gold accuracy')).toHaveValue('80 %')
+    expect(field('Accuracy window')).toHaveValue('50')
+    expect(field('Minimum time per item')).toHaveValue('')
+
+    await user.clear(field('Gold share'))
+    await user.type(field('Gold share'), '25')
+    await user.clear(field('Minimum gold accuracy'))
+    await user.type(field('Minimum time per item'), '1.5')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+
+    await waitFor(() =>
+      expect(patch).toMatchObject({
+        gold_share: 25,
+        gold_text_max_cer: 0.07,
+        gold_window: 50,
+        min_gold_accuracy: null,
+        min_gold_answers: 10,
+        min_seconds_per_item: 1.5,
+      }),
+    )
+  })
+
+  it('asks for the numbers that cannot be off, and shows what the server refuses', async () => {
+    let called = 0
+    server.use(
+      http.get('/api/client/task-types/31/', () => HttpResponse.json(makeTaskType())),
+      http.patch('/api/client/task-types/31/', () => {
+        called += 1
+        return fieldErrors({ gold_window: ['must be at most 10000'] })
+      }),
+    )
+    const user = userEvent.setup({ delay: null })
+    renderWithRouter(<TaskTypeSettingsPage id={31} />)
+    const section = await screen.findByRole('group', { name: 'Quality control' })
+    const window = within(section).getByRole('textbox', { name: 'Accuracy window' })
+    await user.clear(window)
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(window).toHaveAccessibleDescription(expect.stringContaining('Enter a number.'))
+    expect(called).toBe(0)
+
+    await user.type(window, '20')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() =>
+      expect(window).toHaveAccessibleDescription(expect.stringContaining('must be at most 10000')),
+    )
+    expect(called).toBe(1)
+  })
+})
+
 describe('the task type status', () => {
   const offered = async (status: TaskTypeStatus) => {
     server.use(

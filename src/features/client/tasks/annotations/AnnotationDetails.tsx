@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Code, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import type { ExplorerAnnotation } from '../../../../../contract/client-tasks'
+import { GoldAnswer } from './GoldAnswer'
 
 /** A value as the data holds it: text as it is, anything else as JSON. */
 function DataValue({ value }: { value: unknown }) {
@@ -44,7 +45,7 @@ function FieldMessages({ annotation, field }: { annotation: ExplorerAnnotation; 
   )
 }
 
-function DataTable({
+export function DataTable({
   label,
   data,
   annotation,
@@ -90,14 +91,26 @@ function DataTable({
   )
 }
 
-/** The annotated item's data and the annotation's data side by side, with its messages. */
-export function AnnotationDetails({ annotation }: { annotation: ExplorerAnnotation }) {
+/**
+ * The annotated item's data and the annotation's data side by side, with its messages, and the
+ * item's gold state.
+ */
+export function AnnotationDetails({
+  taskId,
+  annotation,
+}: {
+  taskId: number
+  annotation: ExplorerAnnotation
+}) {
   const { t } = useLingui()
   const itemId = annotation.item_id
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} p="sm">
-      <DataTable label={t`Item #${itemId} data`} data={annotation.item_data} />
-      <DataTable label={t`Annotation data`} data={annotation.data} annotation={annotation} />
-    </SimpleGrid>
+    <Stack gap="sm" p="sm">
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <DataTable label={t`Item #${itemId} data`} data={annotation.item_data} />
+        <DataTable label={t`Annotation data`} data={annotation.data} annotation={annotation} />
+      </SimpleGrid>
+      <GoldAnswer taskId={taskId} annotation={annotation} />
+    </Stack>
   )
 }

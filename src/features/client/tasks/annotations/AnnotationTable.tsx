@@ -11,6 +11,7 @@ import { SortableTh } from '../table/SortableTh'
 import { AnnotationDetails } from './AnnotationDetails'
 
 type AnnotationTableProps = {
+  taskId: number
   annotations: ExplorerAnnotation[]
   ordering: string
   onOrder: (ordering: Ordering<AnnotationOrderingField>) => void
@@ -20,7 +21,7 @@ const count = (messages: Record<string, string[]>) =>
   Object.values(messages).reduce((total, list) => total + list.length, 0)
 
 /** One page of annotations; each row opens to show its item and annotation data. */
-export function AnnotationTable({ annotations, ordering, onOrder }: AnnotationTableProps) {
+export function AnnotationTable({ taskId, annotations, ordering, onOrder }: AnnotationTableProps) {
   const { t } = useLingui()
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set())
   const toggle = (id: number) =>
@@ -76,7 +77,16 @@ export function AnnotationTable({ annotations, ordering, onOrder }: AnnotationTa
                     </ActionIcon>
                   </Table.Td>
                   <Table.Td>{id}</Table.Td>
-                  <Table.Td>{annotation.item_id}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {annotation.item_id}
+                      {annotation.item_gold && (
+                        <Badge color="yellow" variant="outline" size="sm">
+                          <Trans>Gold</Trans>
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
                   <Table.Td>{annotation.user.username}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>
@@ -112,7 +122,7 @@ export function AnnotationTable({ annotations, ordering, onOrder }: AnnotationTa
                 {expanded && (
                   <Table.Tr id={`annotation-${id}`}>
                     <Table.Td colSpan={7} p={0}>
-                      <AnnotationDetails annotation={annotation} />
+                      <AnnotationDetails taskId={taskId} annotation={annotation} />
                     </Table.Td>
                   </Table.Tr>
                 )}

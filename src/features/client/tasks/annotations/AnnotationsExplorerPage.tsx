@@ -65,6 +65,7 @@ function TaskAnnotations({ taskId, search, onSearch }: ExplorerProps & { taskId:
       >
         {(rows) => (
           <AnnotationTable
+            taskId={taskId}
             annotations={rows}
             ordering={search.ordering ?? DEFAULT_ANNOTATION_ORDERING}
             onOrder={(ordering) => onSearch({ ordering, page: undefined })}

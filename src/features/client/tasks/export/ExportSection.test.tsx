@@ -56,6 +56,7 @@ describe('result export', () => {
     expect(await screen.findByText('This task has not been exported yet.')).toBeVisible()
     await user.click(screen.getByRole('checkbox', { name: /^Author ids/ }))
     await user.click(screen.getByRole('checkbox', { name: /^Reviews/ }))
+    await user.click(screen.getByRole('checkbox', { name: /^Gold items/ }))
     await user.click(screen.getByRole('radio', { name: /^CSV/ }))
     await user.click(screen.getByRole('button', { name: 'Start the export' }))
 
@@ -73,6 +74,7 @@ describe('result export', () => {
       remove_duplicates: false,
       fill_hidden_fields_with_defaults: false,
       include_review: true,
+      include_gold: true,
       format: 'csv',
     })
     expect(screen.getByRole('button', { name: 'Start the export' })).toBeDisabled()

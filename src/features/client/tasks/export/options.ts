@@ -39,6 +39,10 @@ export const DUMP_OPTION_TEXTS: Record<
     label: msg`Reviews`,
     description: msg`Each annotation carries its review (mark, error types, comment and date), or null when it was not reviewed.`,
   },
+  include_gold: {
+    label: msg`Gold items`,
+    description: msg`Also export gold items, marked gold with their expected answer (gold and gold_expected). Otherwise they are left out.`,
+  },
 }
 
 export const DUMP_FORMAT_TEXTS: Record<

@@ -4,6 +4,7 @@ import type { TaskTypeEntity } from '../../../../../../contract/client-definitio
 import { FormError } from '../../../../../ui/forms/FormError'
 import { AccessSection } from './AccessSection'
 import { GeneralSection } from './GeneralSection'
+import { QualitySection } from './QualitySection'
 import { ReviewSection } from './ReviewSection'
 import { useTaskTypeForm } from './use-task-type-form'
 import { WorkSection } from './WorkSection'
@@ -37,6 +38,7 @@ export function TaskTypeForm({ existing, onSaved }: TaskTypeFormProps) {
         <GeneralSection form={form} existing={existing} />
         <WorkSection form={form} />
         <ReviewSection form={form} />
+        <QualitySection form={form} />
         <AccessSection form={form} existing={existing} />
         <Group justify="flex-end">
           <Button type="submit" loading={form.pending}>

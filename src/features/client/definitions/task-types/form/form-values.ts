@@ -33,6 +33,15 @@ export type TaskTypeValues = {
   default_metadata: KeyValuePair[]
   custom_itemset_lock_time: number | string
   custom_timelogs_merge_threshold: number | string
+  /** Percent of each item set. */
+  gold_share: number | string
+  /** Percent of a text's characters (the API takes a share of 1). */
+  gold_text_max_cer: number | string
+  gold_window: number | string
+  /** Percent of gold answers right (the API takes a share of 1); '' is off. */
+  min_gold_accuracy: number | string
+  min_gold_answers: number | string
+  min_seconds_per_item: number | string
   limiters: number[]
   whitelist: number[]
   blacklist: number[]
@@ -44,6 +53,9 @@ export type TaskTypeValues = {
 
 const ids = (refs: { id: number }[]) => refs.map((ref) => ref.id)
 const orEmpty = (value: number | null) => value ?? ''
+/** A share of 1 as a percent, without the float noise of multiplying (0.07 → 7, not 7.000…01). */
+const toPercent = (share: number) => Math.round(share * 1e6) / 1e4
+const percentOrEmpty = (share: number | null) => (share === null ? '' : toPercent(share))
 
 /** A new type starts from the instance's defaults (protected audio on a confidential instance). */
 export function initialValues(
@@ -72,6 +84,12 @@ export function initialValues(
     default_metadata: toPairs(settings.default_metadata),
     custom_itemset_lock_time: orEmpty(settings.custom_itemset_lock_time),
     custom_timelogs_merge_threshold: orEmpty(settings.custom_timelogs_merge_threshold),
+    gold_share: settings.gold_share,
+    gold_text_max_cer: toPercent(settings.gold_text_max_cer),
+    gold_window: settings.gold_window,
+    min_gold_accuracy: percentOrEmpty(settings.min_gold_accuracy),
+    min_gold_answers: settings.min_gold_answers,
+    min_seconds_per_item: orEmpty(settings.min_seconds_per_item),
     limiters: existing ? ids(existing.limiters) : [],
     whitelist: existing ? ids(existing.whitelist) : [],
     blacklist: existing ? ids(existing.blacklist) : [],
@@ -84,6 +102,7 @@ export function initialValues(
 
 const optionalNumber = (value: number | string) => (value === '' ? null : Number(value))
 const requiredNumber = (value: number | string) => (value === '' ? Number.NaN : Number(value))
+const fromPercent = (value: number | string) => (value === '' ? null : Number(value) / 100)
 
 /** The payload the contract checks: numbers as numbers, empty optional settings as null. */
 export function toPayload({ status: _, ...values }: TaskTypeValues) {
@@ -97,6 +116,12 @@ export function toPayload({ status: _, ...values }: TaskTypeValues) {
     archivation_timeout: optionalNumber(values.archivation_timeout),
     custom_itemset_lock_time: optionalNumber(values.custom_itemset_lock_time),
     custom_timelogs_merge_threshold: optionalNumber(values.custom_timelogs_merge_threshold),
+    gold_share: requiredNumber(values.gold_share),
+    gold_text_max_cer: fromPercent(values.gold_text_max_cer) ?? Number.NaN,
+    gold_window: requiredNumber(values.gold_window),
+    min_gold_accuracy: fromPercent(values.min_gold_accuracy),
+    min_gold_answers: requiredNumber(values.min_gold_answers),
+    min_seconds_per_item: optionalNumber(values.min_seconds_per_item),
     default_metadata: fromPairs(values.default_metadata),
   }
 }

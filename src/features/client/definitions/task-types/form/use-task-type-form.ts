@@ -17,6 +17,10 @@ const REQUIRED_NUMBERS = [
   'max_items_per_user_percent',
   'review_probability',
   'review_newcomers_bound',
+  'gold_share',
+  'gold_text_max_cer',
+  'gold_window',
+  'min_gold_answers',
 ] as const
 
 /**
