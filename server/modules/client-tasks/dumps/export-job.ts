@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream'
-import type { Db } from '../../../db/client'
+import type { Db, Tx } from '../../../db/client'
 import type { dumps } from '../../../db/schema'
 import type { JobLogger, JobQueue } from '../../../jobs/queue'
 import { removeStoredFile, storeStream } from '../../media/storage'
+import type { WebhookEvents } from '../../webhooks/events'
 import { optionsOfDump } from './dump-options'
 import { failDump, findDump, finishDump, setDumpProgress } from './dump-queries'
 import {
@@ -20,7 +21,13 @@ export type ExportJobData = { dumpId: number }
 export const EXPORT_BATCH = 5_000
 const PROGRESS_INTERVAL_MS = 250
 
-export type ExportDeps = { db: Db; mediaDir: string; logger: JobLogger }
+export type ExportDeps = {
+  db: Db
+  mediaDir: string
+  logger: JobLogger
+  /** Tells the task's webhooks that its export finished or failed. */
+  events: WebhookEvents
+}
 
 /** The dump was deleted (or settled) while it ran: stop and leave nothing behind. */
 class ExportCancelled extends Error {}
@@ -47,17 +54,37 @@ export async function runExport(deps: ExportDeps, dumpId: number): Promise<void>
     }
     const source = exportChunks(db, dump, settings, task.itemCount)
     storageKey = (await storeStream(mediaDir, Readable.from(source), `.${dump.format}`)).storageKey
-    if (!(await finishDump(db, dumpId, storageKey))) throw new ExportCancelled()
+    const finished = await db.transaction(async (tx) => {
+      if (!(await finishDump(tx, dumpId, storageKey as string))) return false
+      await emitDumpEvent(deps, tx, dump, 'task.export_finished')
+      return true
+    })
+    if (!finished) throw new ExportCancelled()
   } catch (error) {
     if (storageKey) await removeStoredFile(mediaDir, storageKey)
     if (error instanceof ExportCancelled) return
     deps.logger.error({ err: error, dumpId }, 'export failed')
-    await failDump(
-      db,
-      dumpId,
-      'The export failed unexpectedly; try again, or tell the administrators if it keeps failing.',
-    )
+    await db.transaction(async (tx) => {
+      const failed = await failDump(
+        tx,
+        dumpId,
+        'The export failed unexpectedly; try again, or tell the administrators if it keeps failing.',
+      )
+      if (failed) await emitDumpEvent(deps, tx, dump, 'task.export_failed')
+    })
   }
+}
+
+/** With links to where a receiver reads the export's state and downloads its file. */
+function emitDumpEvent(
+  deps: ExportDeps,
+  tx: Tx,
+  dump: { id: number; taskId: number },
+  type: 'task.export_finished' | 'task.export_failed',
+) {
+  const path = `client/tasks/${dump.taskId}/dump_async/`
+  const links = { dump: deps.events.link(path), file: deps.events.link(`${path}file/`) }
+  return deps.events.emitForTask(tx, dump.taskId, type, links, { dump_id: dump.id })
 }
 
 /** Left unawaited when the export stops early; a failure still surfaces where it is awaited. */
