@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedWebhook, WebhookAttempt } from '../../../contract/webhooks'
-import { webhookDeliveries } from '../../db/schema'
+import { dumps, webhookDeliveries } from '../../db/schema'
 import { seedClientGroup } from '../../test/fixtures'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { type SignedInClient, signIn } from '../../test/session-client'
+import { runExport } from '../client-tasks/dumps/export-job'
 import { type Definitions, seedDefinitions, seedTask } from '../client-tasks/test-fixtures'
+import { appWebhookEvents } from './events'
 import { startReceiver, verifiedByReceiver } from './test-support'
 
 const EVENTS = ['task.finished', 'task.export_finished']
@@ -100,8 +102,8 @@ describe('webhooks of a client group (WEBHOOK_ALLOW_PRIVATE on, no job queue)', 
     expect(inactive.statusCode).toBe(409)
   })
 
-  it('emits task.finished when a task finishes and task.export_finished after an export', async () => {
-    const created = await create()
+  it('emits task.finished when a task finishes, and the export events after an export', async () => {
+    const created = await create({ events: [...EVENTS, 'task.export_failed'] })
     const { task } = await seedTask(t.db, definitions, {
       status: 'IN_PROGRESS',
       downloadEnabled: true,
@@ -122,6 +124,20 @@ describe('webhooks of a client group (WEBHOOK_ALLOW_PRIVATE on, no job queue)', 
     expect(finished.statusCode, finished.body).toBe(200)
     await client.patch(`client/tasks/${task.id}/`, { status: 'ARCHIVED' })
     await client.patch(`client/tasks/${task.id}/`, { status: 'FINISHED' })
+
+    // An export that fails (its file cannot be written) tells of that too.
+    const [failing] = await t.db
+      .insert(dumps)
+      .values({ taskId: task.id, taskStatus: 'FINISHED', status: 'PROCESSING' })
+      .returning()
+    const logger = { error: () => {}, warn: () => {} }
+    const deps = {
+      db: t.db,
+      mediaDir: '/dev/null/nowhere',
+      logger,
+      events: appWebhookEvents(t.app),
+    }
+    await runExport(deps, failing!.id)
 
     const origin = t.app.config.publicOrigins[0]
     const taskLink = `${origin}/api/client/tasks/${task.id}/`
@@ -146,6 +162,10 @@ describe('webhooks of a client group (WEBHOOK_ALLOW_PRIVATE on, no job queue)', 
           client_group_id: definitions.clientGroupId,
           links: { task: taskLink },
         },
+      },
+      {
+        type: 'task.export_failed',
+        data: expect.objectContaining({ task_id: task.id, dump_id: failing!.id }),
       },
     ])
   })

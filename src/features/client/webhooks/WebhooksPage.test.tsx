@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Webhook, WebhookAttempt } from '../../../../contract/webhooks'
 import { setupApiServer, signedInHandlers } from '../../../test/api'
+import { screenOfWidth } from '../../../test/media-queries'
 import { renderApp } from '../../../test/render'
 import { acme, clientGroupsHandler } from '../definitions/test-fixtures'
 
@@ -54,6 +55,7 @@ beforeEach(() => {
   attempts = []
   sent.length = 0
 })
+afterEach(() => vi.restoreAllMocks())
 
 describe('the webhooks page', () => {
   it('creates a webhook and shows its secret once, with a copy button', async () => {
@@ -104,6 +106,30 @@ describe('the webhooks page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Close' }))
     expect(screen.queryByRole('textbox', { name: 'Signing secret' })).toBeNull()
+  })
+})
+
+describe('on a phone', () => {
+  it('shows each webhook and each delivery attempt as a card', async () => {
+    screenOfWidth(390)
+    webhooks = [hook({ active: false })]
+    attempts = [attempt()]
+    renderApp('/client/webhooks')
+    const link = await screen.findByRole(
+      'link',
+      { name: 'https://hooks.example.org/crowd' },
+      { timeout: 5000 },
+    )
+    const card = link.closest('li')!
+    expect(within(card).getByText('Inactive')).toBeVisible()
+    expect(within(card).getByText("A task's data file was imported")).toBeVisible()
+    expect(screen.queryByRole('table')).toBeNull()
+
+    const user = userEvent.setup({ delay: null })
+    await user.click(link)
+    const retrying = await screen.findByText('Retrying')
+    expect(within(retrying.closest('li')!).getByText('1,234 ms')).toBeVisible()
+    expect(screen.queryByRole('table')).toBeNull()
   })
 })
 
