@@ -73,6 +73,7 @@ export function WebhookForm(props: WebhookFormProps) {
             value={form.values.client_group}
             onChange={(id) => form.setValue('client_group', id)}
             error={form.errors.client_group}
+            description={t`The webhook is told of this group's tasks; it cannot be changed later.`}
           />
         )}
         <TextInput

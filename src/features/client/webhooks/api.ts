@@ -39,8 +39,10 @@ export const deliveriesQuery = (id: number) =>
     queryKey: webhookKeys.deliveries(id),
     queryFn: ({ signal }) =>
       api(`client/webhooks/${id}/deliveries/`, { schema: WebhookAttemptListSchema, signal }),
-    // Retries land on their own schedule: the log refreshes while it is on screen.
-    refetchInterval: 15_000,
+    // Attempts land on their own schedule (a test event's a moment after it is asked for, retries
+    // later): the log is read afresh when shown and refreshes while it is on screen.
+    staleTime: 0,
+    refetchInterval: 5_000,
   })
 
 export const createWebhook = (body: WebhookCreate) =>
