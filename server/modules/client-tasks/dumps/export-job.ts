@@ -36,7 +36,9 @@ class ExportCancelled extends Error {}
  * The export of one dump: the task's items are read in keyset batches by position with their
  * annotations, formatted and streamed to a file through storeStream (a temporary file renamed
  * when complete, so backpressure and clean-up come with it). Memory stays at one batch whatever
- * the task's size. A dump deleted meanwhile stops the export at its next progress write. On success the dump is FINISHED with its file, on failure FAILED with a message.
+ * the task's size. A dump deleted meanwhile stops the export at its next progress write. On
+ * success the dump is FINISHED with its file, on failure FAILED with a message; either way the
+ * task's webhooks are told in the same transaction.
  */
 export async function runExport(deps: ExportDeps, dumpId: number): Promise<void> {
   const { db, mediaDir } = deps
@@ -53,9 +55,10 @@ export async function runExport(deps: ExportDeps, dumpId: number): Promise<void>
       options: optionsOfDump(dump),
     }
     const source = exportChunks(db, dump, settings, task.itemCount)
-    storageKey = (await storeStream(mediaDir, Readable.from(source), `.${dump.format}`)).storageKey
+    const stored = await storeStream(mediaDir, Readable.from(source), `.${dump.format}`)
+    storageKey = stored.storageKey
     const finished = await db.transaction(async (tx) => {
-      if (!(await finishDump(tx, dumpId, storageKey as string))) return false
+      if (!(await finishDump(tx, dumpId, stored.storageKey))) return false
       await emitDumpEvent(deps, tx, dump, 'task.export_finished')
       return true
     })
