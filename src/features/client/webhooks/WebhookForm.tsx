@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Checkbox, Group, Stack, Switch, TextInput } from '@mantine/core'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   type CreatedWebhook,
   WEBHOOK_EVENTS,
@@ -16,6 +16,7 @@ import { FormError } from '../../../ui/forms/FormError'
 import { SubmitButton } from '../../../ui/forms/SubmitButton'
 import { useForm } from '../../../ui/forms/use-form'
 import { ClientGroupSelect } from '../definitions/shared/ClientGroupSelect'
+import { clientGroupsQuery } from '../queries/client-groups'
 import { createWebhook, patchWebhook, webhookKeys } from './api'
 import { EVENT_LABELS } from './event-labels'
 
@@ -41,6 +42,9 @@ export function WebhookForm(props: WebhookFormProps) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const { webhook } = props
+  // A client of one group has nothing to choose, even when the form opened before it was known.
+  const groups = useQuery(clientGroupsQuery())
+  const onlyGroup = groups.data?.length === 1 ? (groups.data[0]?.id ?? null) : null
   const form = useForm({
     initialValues: {
       client_group: webhook ? webhook.client_group : (props.clientGroup ?? null),
@@ -49,11 +53,14 @@ export function WebhookForm(props: WebhookFormProps) {
       active: webhook?.active ?? true,
     } satisfies Values as Values,
     schema: webhook ? WebhookPatchSchema : WebhookCreateSchema,
-    toInput: ({ client_group, ...rest }) => (webhook ? rest : { client_group, ...rest }),
+    toInput: ({ client_group, ...rest }) =>
+      webhook ? rest : { client_group: client_group ?? onlyGroup, ...rest },
     check: (values) => ({
       events: values.events.length === 0 ? msg`Choose at least one event.` : undefined,
       client_group:
-        !webhook && values.client_group === null ? msg`Choose a client group.` : undefined,
+        !webhook && (values.client_group ?? onlyGroup) === null
+          ? msg`Choose a client group.`
+          : undefined,
     }),
     // The schema is the one of the form's mode, so the payload is that mode's.
     submit: (payload): Promise<Webhook | CreatedWebhook> =>
@@ -70,7 +77,7 @@ export function WebhookForm(props: WebhookFormProps) {
       <Stack>
         {!webhook && (
           <ClientGroupSelect
-            value={form.values.client_group}
+            value={form.values.client_group ?? onlyGroup}
             onChange={(id) => form.setValue('client_group', id)}
             error={form.errors.client_group}
             description={t`The webhook is told of this group's tasks; it cannot be changed later.`}

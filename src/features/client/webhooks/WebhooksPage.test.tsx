@@ -109,6 +109,39 @@ describe('the webhooks page', () => {
   })
 })
 
+describe('the new webhook form', () => {
+  it("shows the server's refusal under the URL field", async () => {
+    server.use(
+      http.post('/api/client/webhooks/', () =>
+        HttpResponse.json(
+          {
+            detail: 'url: must be an https:// URL',
+            code: 'validation_error',
+            fields: { url: ['must be an https:// URL'] },
+          },
+          { status: 400 },
+        ),
+      ),
+    )
+    const user = userEvent.setup({ delay: null })
+    renderApp('/client/webhooks')
+    await user.click(
+      (await screen.findAllByRole('button', { name: 'New webhook' }, { timeout: 5000 }))[0]!,
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'New webhook' })
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Receiver URL/ }),
+      'http://hooks.example.org/crowd',
+    )
+    await user.click(within(dialog).getByRole('checkbox', { name: /A task was finished/ }))
+    await user.click(within(dialog).getByRole('button', { name: 'Create the webhook' }))
+    expect(
+      await within(dialog).findByText('must be an https:// URL', {}, { timeout: 3000 }),
+    ).toBeVisible()
+    expect(screen.queryByRole('textbox', { name: 'Signing secret' })).toBeNull()
+  })
+})
+
 describe('on a phone', () => {
   it('shows each webhook and each delivery attempt as a card', async () => {
     screenOfWidth(390)
