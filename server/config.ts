@@ -108,6 +108,11 @@ const EnvSchema = v.object({
     v.pipe(positiveInteger, v.minValue(10, 'must be at least 10')),
     '30',
   ),
+  /**
+   * Lets webhooks call plain http:// URLs and private, loopback or link-local addresses: for tests
+   * and receivers on the premises' own network. Off, only https:// to public addresses is called.
+   */
+  WEBHOOK_ALLOW_PRIVATE: v.optional(booleanFlag, 'false'),
 })
 
 export type AppConfig = {
@@ -136,6 +141,8 @@ export type AppConfig = {
    */
   zipLimits: { entryBytes: number; totalBytes: number; maxEntries: number }
   importHeartbeatSeconds: number
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may call http:// and private addresses. */
+  webhookAllowPrivate: boolean
   /** Where the built PWA lives; null when the server runs without it (tests). */
   staticDir: string | null
 }
@@ -269,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxEntries: e.UPLOAD_ZIP_MAX_ENTRIES,
     },
     importHeartbeatSeconds: e.IMPORT_HEARTBEAT_SECONDS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     staticDir: path.resolve('dist'),
   }
 }

@@ -66,6 +66,8 @@ import { Route as AppClientTasksActiveRouteImport } from './routes/_app/client/t
 import { Route as AppClientTasksAnnotationsRouteImport } from './routes/_app/client/tasks/annotations'
 import { Route as AppClientTasksArchiveRouteImport } from './routes/_app/client/tasks/archive'
 import { Route as AppClientTasksOverviewRouteImport } from './routes/_app/client/tasks/overview'
+import { Route as AppClientWebhooksIndexRouteImport } from './routes/_app/client/webhooks/index'
+import { Route as AppClientWebhooksWebhookIdRouteImport } from './routes/_app/client/webhooks/$webhookId'
 import { Route as AppCoordinatorTimelogsIndexRouteImport } from './routes/_app/coordinator/timelogs/index'
 import { Route as AppCoordinatorTimelogsPendingLogsRouteImport } from './routes/_app/coordinator/timelogs/pending-logs'
 import { Route as AppCoordinatorTimelogsUsersRouteImport } from './routes/_app/coordinator/timelogs/users'
@@ -408,6 +410,17 @@ const AppClientTasksOverviewRoute = AppClientTasksOverviewRouteImport.update({
   path: '/tasks/overview',
   getParentRoute: () => AppClientRouteRoute,
 } as any)
+const AppClientWebhooksIndexRoute = AppClientWebhooksIndexRouteImport.update({
+  id: '/webhooks/',
+  path: '/webhooks/',
+  getParentRoute: () => AppClientRouteRoute,
+} as any)
+const AppClientWebhooksWebhookIdRoute =
+  AppClientWebhooksWebhookIdRouteImport.update({
+    id: '/webhooks/$webhookId',
+    path: '/webhooks/$webhookId',
+    getParentRoute: () => AppClientRouteRoute,
+  } as any)
 const AppCoordinatorTimelogsIndexRoute =
   AppCoordinatorTimelogsIndexRouteImport.update({
     id: '/timelogs/',
@@ -700,6 +713,7 @@ export interface FileRoutesByFullPath {
   '/client/tasks/annotations': typeof AppClientTasksAnnotationsRoute
   '/client/tasks/archive': typeof AppClientTasksArchiveRoute
   '/client/tasks/overview': typeof AppClientTasksOverviewRoute
+  '/client/webhooks/$webhookId': typeof AppClientWebhooksWebhookIdRoute
   '/coordinator/timelogs/pending-logs': typeof AppCoordinatorTimelogsPendingLogsRoute
   '/coordinator/timelogs/users': typeof AppCoordinatorTimelogsUsersRoute
   '/coordinator/timelogs/work-time-export': typeof AppCoordinatorTimelogsWorkTimeExportRoute
@@ -717,6 +731,7 @@ export interface FileRoutesByFullPath {
   '/admin_panel/users/': typeof AppAdmin_panelUsersIndexRoute
   '/client/tasks-definitions/': typeof AppClientTasksDefinitionsIndexRoute
   '/client/tasks/': typeof AppClientTasksIndexRoute
+  '/client/webhooks/': typeof AppClientWebhooksIndexRoute
   '/coordinator/timelogs/': typeof AppCoordinatorTimelogsIndexRoute
   '/coordinator/users/': typeof AppCoordinatorUsersIndexRoute
   '/review/perform/': typeof AppReviewPerformIndexRoute
@@ -788,6 +803,7 @@ export interface FileRoutesByTo {
   '/client/tasks/annotations': typeof AppClientTasksAnnotationsRoute
   '/client/tasks/archive': typeof AppClientTasksArchiveRoute
   '/client/tasks/overview': typeof AppClientTasksOverviewRoute
+  '/client/webhooks/$webhookId': typeof AppClientWebhooksWebhookIdRoute
   '/coordinator/timelogs/pending-logs': typeof AppCoordinatorTimelogsPendingLogsRoute
   '/coordinator/timelogs/users': typeof AppCoordinatorTimelogsUsersRoute
   '/coordinator/timelogs/work-time-export': typeof AppCoordinatorTimelogsWorkTimeExportRoute
@@ -805,6 +821,7 @@ export interface FileRoutesByTo {
   '/admin_panel/users': typeof AppAdmin_panelUsersIndexRoute
   '/client/tasks-definitions': typeof AppClientTasksDefinitionsIndexRoute
   '/client/tasks': typeof AppClientTasksIndexRoute
+  '/client/webhooks': typeof AppClientWebhooksIndexRoute
   '/coordinator/timelogs': typeof AppCoordinatorTimelogsIndexRoute
   '/coordinator/users': typeof AppCoordinatorUsersIndexRoute
   '/review/perform': typeof AppReviewPerformIndexRoute
@@ -887,6 +904,7 @@ export interface FileRoutesById {
   '/_app/client/tasks/annotations': typeof AppClientTasksAnnotationsRoute
   '/_app/client/tasks/archive': typeof AppClientTasksArchiveRoute
   '/_app/client/tasks/overview': typeof AppClientTasksOverviewRoute
+  '/_app/client/webhooks/$webhookId': typeof AppClientWebhooksWebhookIdRoute
   '/_app/coordinator/timelogs/pending-logs': typeof AppCoordinatorTimelogsPendingLogsRoute
   '/_app/coordinator/timelogs/users': typeof AppCoordinatorTimelogsUsersRoute
   '/_app/coordinator/timelogs/work-time-export': typeof AppCoordinatorTimelogsWorkTimeExportRoute
@@ -904,6 +922,7 @@ export interface FileRoutesById {
   '/_app/admin_panel/users/': typeof AppAdmin_panelUsersIndexRoute
   '/_app/client/tasks-definitions/': typeof AppClientTasksDefinitionsIndexRoute
   '/_app/client/tasks/': typeof AppClientTasksIndexRoute
+  '/_app/client/webhooks/': typeof AppClientWebhooksIndexRoute
   '/_app/coordinator/timelogs/': typeof AppCoordinatorTimelogsIndexRoute
   '/_app/coordinator/users/': typeof AppCoordinatorUsersIndexRoute
   '/_app/review/perform/': typeof AppReviewPerformIndexRoute
@@ -987,6 +1006,7 @@ export interface FileRouteTypes {
     | '/client/tasks/annotations'
     | '/client/tasks/archive'
     | '/client/tasks/overview'
+    | '/client/webhooks/$webhookId'
     | '/coordinator/timelogs/pending-logs'
     | '/coordinator/timelogs/users'
     | '/coordinator/timelogs/work-time-export'
@@ -1004,6 +1024,7 @@ export interface FileRouteTypes {
     | '/admin_panel/users/'
     | '/client/tasks-definitions/'
     | '/client/tasks/'
+    | '/client/webhooks/'
     | '/coordinator/timelogs/'
     | '/coordinator/users/'
     | '/review/perform/'
@@ -1075,6 +1096,7 @@ export interface FileRouteTypes {
     | '/client/tasks/annotations'
     | '/client/tasks/archive'
     | '/client/tasks/overview'
+    | '/client/webhooks/$webhookId'
     | '/coordinator/timelogs/pending-logs'
     | '/coordinator/timelogs/users'
     | '/coordinator/timelogs/work-time-export'
@@ -1092,6 +1114,7 @@ export interface FileRouteTypes {
     | '/admin_panel/users'
     | '/client/tasks-definitions'
     | '/client/tasks'
+    | '/client/webhooks'
     | '/coordinator/timelogs'
     | '/coordinator/users'
     | '/review/perform'
@@ -1173,6 +1196,7 @@ export interface FileRouteTypes {
     | '/_app/client/tasks/annotations'
     | '/_app/client/tasks/archive'
     | '/_app/client/tasks/overview'
+    | '/_app/client/webhooks/$webhookId'
     | '/_app/coordinator/timelogs/pending-logs'
     | '/_app/coordinator/timelogs/users'
     | '/_app/coordinator/timelogs/work-time-export'
@@ -1190,6 +1214,7 @@ export interface FileRouteTypes {
     | '/_app/admin_panel/users/'
     | '/_app/client/tasks-definitions/'
     | '/_app/client/tasks/'
+    | '/_app/client/webhooks/'
     | '/_app/coordinator/timelogs/'
     | '/_app/coordinator/users/'
     | '/_app/review/perform/'
@@ -1634,6 +1659,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClientTasksOverviewRouteImport
       parentRoute: typeof AppClientRouteRoute
     }
+    '/_app/client/webhooks/': {
+      id: '/_app/client/webhooks/'
+      path: '/webhooks'
+      fullPath: '/client/webhooks/'
+      preLoaderRoute: typeof AppClientWebhooksIndexRouteImport
+      parentRoute: typeof AppClientRouteRoute
+    }
+    '/_app/client/webhooks/$webhookId': {
+      id: '/_app/client/webhooks/$webhookId'
+      path: '/webhooks/$webhookId'
+      fullPath: '/client/webhooks/$webhookId'
+      preLoaderRoute: typeof AppClientWebhooksWebhookIdRouteImport
+      parentRoute: typeof AppClientRouteRoute
+    }
     '/_app/coordinator/timelogs/': {
       id: '/_app/coordinator/timelogs/'
       path: '/timelogs'
@@ -1995,8 +2034,10 @@ interface AppClientRouteRouteChildren {
   AppClientTasksAnnotationsRoute: typeof AppClientTasksAnnotationsRoute
   AppClientTasksArchiveRoute: typeof AppClientTasksArchiveRoute
   AppClientTasksOverviewRoute: typeof AppClientTasksOverviewRoute
+  AppClientWebhooksWebhookIdRoute: typeof AppClientWebhooksWebhookIdRoute
   AppClientTasksDefinitionsIndexRoute: typeof AppClientTasksDefinitionsIndexRoute
   AppClientTasksIndexRoute: typeof AppClientTasksIndexRoute
+  AppClientWebhooksIndexRoute: typeof AppClientWebhooksIndexRoute
   AppClientTasksDefinitionsTaskProtocolsCreatorRoute: typeof AppClientTasksDefinitionsTaskProtocolsCreatorRoute
   AppClientTasksDefinitionsTaskSchemasCreatorRoute: typeof AppClientTasksDefinitionsTaskSchemasCreatorRoute
   AppClientTasksDefinitionsTaskTypesCreatorRoute: typeof AppClientTasksDefinitionsTaskTypesCreatorRoute
@@ -2023,8 +2064,10 @@ const AppClientRouteRouteChildren: AppClientRouteRouteChildren = {
   AppClientTasksAnnotationsRoute: AppClientTasksAnnotationsRoute,
   AppClientTasksArchiveRoute: AppClientTasksArchiveRoute,
   AppClientTasksOverviewRoute: AppClientTasksOverviewRoute,
+  AppClientWebhooksWebhookIdRoute: AppClientWebhooksWebhookIdRoute,
   AppClientTasksDefinitionsIndexRoute: AppClientTasksDefinitionsIndexRoute,
   AppClientTasksIndexRoute: AppClientTasksIndexRoute,
+  AppClientWebhooksIndexRoute: AppClientWebhooksIndexRoute,
   AppClientTasksDefinitionsTaskProtocolsCreatorRoute:
     AppClientTasksDefinitionsTaskProtocolsCreatorRoute,
   AppClientTasksDefinitionsTaskSchemasCreatorRoute:

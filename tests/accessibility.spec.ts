@@ -175,6 +175,7 @@ test.describe('accessibility', () => {
       `${definitions}/task-schemas/creator`,
       `${definitions}/task-schemas/${demo.schema.id}`,
       `${definitions}/task-schemas/${demo.schema.id}/settings`,
+      '/client/webhooks',
       ...ACCOUNT_PAGES,
     ])
 

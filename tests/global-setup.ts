@@ -107,6 +107,8 @@ function serverEnv(dataDir: string): NodeJS.ProcessEnv {
     OIDC_CLIENT_ID: TEST_CLIENT.clientId,
     OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
     OIDC_PROVIDER_NAME: E2E_OIDC.providerName,
+    // Webhook tests receive deliveries on this machine, over plain http.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   }
 }
 

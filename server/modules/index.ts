@@ -20,6 +20,7 @@ import { taskDefinitionRoutes } from './task-definitions/routes'
 import { taskIntakeRoutes } from './task-intake/routes'
 import { worktimeExportRoutes } from './timelogs/export-routes'
 import { timelogRoutes } from './timelogs/routes'
+import { webhookRoutes } from './webhooks/routes'
 import { workerTaskRoutes } from './worker-tasks/routes'
 
 /** Every API module, registered under /api by the app builder. */
@@ -33,6 +34,8 @@ export const apiModules: AppPlugin[] = [
   clientGroupRoutes,
   clientPickerRoutes,
   taskDefinitionRoutes,
+  // Before the modules that emit events: their job workers may start emitting at once.
+  webhookRoutes,
   taskIntakeRoutes,
   clientTaskRoutes,
   workerTaskRoutes,

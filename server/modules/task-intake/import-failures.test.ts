@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { items } from '../../db/schema'
 import { toneWav } from '../../demo/media-files'
+import { appWebhookEvents } from '../webhooks/events'
 import { abandonImport, IMPORT_BATCH_ITEMS, type ImportContext, importTask } from './import'
 import {
   createdSoFar,
@@ -28,6 +29,7 @@ function contextWith(logged: object[] = []): ImportContext {
     logger: { error: (details) => logged.push(details), warn: () => {} },
     zipLimits: intake.t.app.config.zipLimits,
     contentKeys: intake.t.app.mediaKeys,
+    events: appWebhookEvents(intake.t.app),
   }
 }
 

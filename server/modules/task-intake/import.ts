@@ -16,6 +16,7 @@ import {
   storeProtectedAudio,
 } from '../media/protection/store-protected'
 import { mediaFilePath, removeStoredFile, storeStream } from '../media/storage'
+import type { WebhookEvents } from '../webhooks/events'
 import { FileProblems } from './file-problems'
 import { type ItemRules, itemRulesOf } from './item-rules'
 import {
@@ -41,6 +42,8 @@ export type ImportContext = {
   logger: JobLogger
   zipLimits: ZipLimits
   contentKeys: ContentKeyStore
+  /** Tells the task's webhooks that its import finished or was given up. */
+  events: WebhookEvents
 }
 
 export type ImportRequest = { taskId: number; startTask: boolean }
@@ -99,13 +102,19 @@ export async function importTask(context: ImportContext, request: ImportRequest)
     } finally {
       source.close()
     }
-    await db.transaction((tx) =>
-      finishImport(tx, task, {
+    await db.transaction(async (tx) => {
+      await finishImport(tx, task, {
         status: request.startTask ? 'IN_PROGRESS' : 'CREATED',
         startedAt: request.startTask ? new Date() : null,
         itemsTotal: itemCount,
-      }),
-    )
+      })
+      await context.events.emitForTask(
+        tx,
+        task.id,
+        'task.import_finished',
+        processingLink(context.events, task.id),
+      )
+    })
     await removeStoredFile(mediaDir, task.sourceKey)
     await removePlainAudio(mediaDir, task.id)
   } catch (error) {
@@ -115,16 +124,28 @@ export async function importTask(context: ImportContext, request: ImportRequest)
   }
 }
 
-/** Removes what the import wrote and records why it failed on the task, which stays deletable. */
+const processingLink = (events: WebhookEvents, taskId: number) => ({
+  processing: events.link(`client/tasks/${taskId}/processing/`),
+})
+
+/**
+ * Removes what the import wrote and records why it failed on the task, which stays deletable.
+ * The last failure (`final`, when no attempt is left) tells the task's webhooks.
+ */
 async function recordFailure(
   context: ImportContext,
   taskId: number,
   reason: string,
   written: string[],
+  final = false,
 ): Promise<void> {
   const removed = await context.db.transaction(async (tx) => {
     const keys = await removeImportedRows(tx, taskId)
     await recordImportError(tx, taskId, reason)
+    if (final) {
+      const links = processingLink(context.events, taskId)
+      await context.events.emitForTask(tx, taskId, 'task.import_failed', links)
+    }
     return keys
   })
   await removeFiles(context.mediaDir, [...new Set([...written, ...removed])])
@@ -141,7 +162,7 @@ export async function abandonImport(
   if (task?.status !== 'PROCESSING') return
   context.logger.error({ taskId }, 'task import abandoned')
   // The last attempt's own reason, when it gave one, says more than that it was given up.
-  await recordFailure(context, taskId, task.processingError ?? reason, [])
+  await recordFailure(context, taskId, task.processingError ?? reason, [], true)
 }
 
 /**

@@ -8,6 +8,7 @@ import { listFiles } from '../../test/harness'
 import { boxAt, boxesIn } from '../media/protection/mp4-boxes'
 import { plainAudioFolder } from '../media/protection/store-protected'
 import { ABANDONED_PART_FILE_MS, removeAbandonedPartFiles } from '../media/storage'
+import { appWebhookEvents } from '../webhooks/events'
 import { importTask } from './import'
 import {
   field,
@@ -29,6 +30,7 @@ const importContext = () => ({
   logger: intake.t.app.log,
   zipLimits: intake.t.app.config.zipLimits,
   contentKeys: intake.t.app.mediaKeys,
+  events: appWebhookEvents(intake.t.app),
 })
 
 const PLAIN_AUDIO_HEADERS = ['RIFF', 'ID3', 'OggS', 'fLaC']

@@ -9,6 +9,7 @@ import {
 import { currentUser, requirePermission } from '../../http/guards'
 import type { AppPlugin } from '../../http/valibot'
 import { receiveUpload } from '../media/upload'
+import { appWebhookEvents } from '../webhooks/events'
 import { registerImportJobs } from './jobs'
 import { createTaskFromUpload, type IntakeDeps, processingOf } from './service'
 
@@ -19,6 +20,7 @@ export const taskIntakeRoutes: AppPlugin = async (app) => {
     logger: app.log,
     zipLimits: app.config.zipLimits,
     contentKeys: app.mediaKeys,
+    events: appWebhookEvents(app),
   }
   const deps: IntakeDeps = {
     ...context,

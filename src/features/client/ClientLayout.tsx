@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Outlet } from '@tanstack/react-router'
 import { PageLayout } from '../../ui/PageLayout'
 
-/** The client area: the tasks list and the task definitions, each with its sub-menu. */
+/** The client area: the tasks list and the task definitions, each with its sub-menu, and webhooks. */
 export function ClientLayout() {
   const { t } = useLingui()
   return (
@@ -33,6 +33,7 @@ export function ClientLayout() {
             },
           ],
         },
+        { label: t`Webhooks`, to: '/client/webhooks' },
       ]}
     >
       <Outlet />

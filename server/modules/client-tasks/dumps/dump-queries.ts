@@ -76,11 +76,14 @@ export async function finishDump(db: Db, id: number, filePath: string): Promise<
   return rows.length > 0
 }
 
-export async function failDump(db: Db, id: number, error: string): Promise<void> {
-  await db
+/** False when the dump was deleted or settled meanwhile. */
+export async function failDump(db: Db, id: number, error: string): Promise<boolean> {
+  const rows = await db
     .update(dumps)
     .set({ status: 'FAILED', error, processedAt: sql`now()` })
     .where(and(eq(dumps.id, id), eq(dumps.status, 'PROCESSING')))
+    .returning({ id: dumps.id })
+  return rows.length > 0
 }
 
 export async function deleteDumpRow(db: Db, id: number): Promise<void> {

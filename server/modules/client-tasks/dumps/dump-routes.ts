@@ -7,6 +7,7 @@ import {
 import { currentUser, requirePermission } from '../../../http/guards'
 import type { AppPlugin } from '../../../http/valibot'
 import { sendStoredFile } from '../../media/storage'
+import { appWebhookEvents } from '../../webhooks/events'
 import { deleteLatestDump, getLatestDump, latestDumpFile, requestDump } from './dumps'
 import { registerExportWorker } from './export-job'
 
@@ -16,7 +17,13 @@ const path = '/client/tasks/:id/dump_async/'
 
 /** Result export: start, watch, download and delete the latest dump of a task. */
 export const dumpRoutes: AppPlugin = async (app) => {
-  const deps = { db: app.db, mediaDir: app.config.mediaDir, logger: app.log, jobs: app.jobs }
+  const deps = {
+    db: app.db,
+    mediaDir: app.config.mediaDir,
+    logger: app.log,
+    jobs: app.jobs,
+    events: appWebhookEvents(app),
+  }
   if (app.jobs) await registerExportWorker(app.jobs, deps)
 
   app.post(

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream'
-import type { Db } from '../../../db/client'
+import type { Db, Tx } from '../../../db/client'
 import type { dumps } from '../../../db/schema'
 import type { JobLogger, JobQueue } from '../../../jobs/queue'
 import { removeStoredFile, storeStream } from '../../media/storage'
+import type { WebhookEvents } from '../../webhooks/events'
 import { optionsOfDump } from './dump-options'
 import { failDump, findDump, finishDump, setDumpProgress } from './dump-queries'
 import {
@@ -20,7 +21,13 @@ export type ExportJobData = { dumpId: number }
 export const EXPORT_BATCH = 5_000
 const PROGRESS_INTERVAL_MS = 250
 
-export type ExportDeps = { db: Db; mediaDir: string; logger: JobLogger }
+export type ExportDeps = {
+  db: Db
+  mediaDir: string
+  logger: JobLogger
+  /** Tells the task's webhooks that its export finished or failed. */
+  events: WebhookEvents
+}
 
 /** The dump was deleted (or settled) while it ran: stop and leave nothing behind. */
 class ExportCancelled extends Error {}
@@ -29,7 +36,9 @@ class ExportCancelled extends Error {}
  * The export of one dump: the task's items are read in keyset batches by position with their
  * annotations, formatted and streamed to a file through storeStream (a temporary file renamed
  * when complete, so backpressure and clean-up come with it). Memory stays at one batch whatever
- * the task's size. A dump deleted meanwhile stops the export at its next progress write. On success the dump is FINISHED with its file, on failure FAILED with a message.
+ * the task's size. A dump deleted meanwhile stops the export at its next progress write. On
+ * success the dump is FINISHED with its file, on failure FAILED with a message; either way the
+ * task's webhooks are told in the same transaction.
  */
 export async function runExport(deps: ExportDeps, dumpId: number): Promise<void> {
   const { db, mediaDir } = deps
@@ -46,18 +55,39 @@ export async function runExport(deps: ExportDeps, dumpId: number): Promise<void>
       options: optionsOfDump(dump),
     }
     const source = exportChunks(db, dump, settings, task.itemCount)
-    storageKey = (await storeStream(mediaDir, Readable.from(source), `.${dump.format}`)).storageKey
-    if (!(await finishDump(db, dumpId, storageKey))) throw new ExportCancelled()
+    const stored = await storeStream(mediaDir, Readable.from(source), `.${dump.format}`)
+    storageKey = stored.storageKey
+    const finished = await db.transaction(async (tx) => {
+      if (!(await finishDump(tx, dumpId, stored.storageKey))) return false
+      await emitDumpEvent(deps, tx, dump, 'task.export_finished')
+      return true
+    })
+    if (!finished) throw new ExportCancelled()
   } catch (error) {
     if (storageKey) await removeStoredFile(mediaDir, storageKey)
     if (error instanceof ExportCancelled) return
     deps.logger.error({ err: error, dumpId }, 'export failed')
-    await failDump(
-      db,
-      dumpId,
-      'The export failed unexpectedly; try again, or tell the administrators if it keeps failing.',
-    )
+    await db.transaction(async (tx) => {
+      const failed = await failDump(
+        tx,
+        dumpId,
+        'The export failed unexpectedly; try again, or tell the administrators if it keeps failing.',
+      )
+      if (failed) await emitDumpEvent(deps, tx, dump, 'task.export_failed')
+    })
   }
+}
+
+/** With links to where a receiver reads the export's state and downloads its file. */
+function emitDumpEvent(
+  deps: ExportDeps,
+  tx: Tx,
+  dump: { id: number; taskId: number },
+  type: 'task.export_finished' | 'task.export_failed',
+) {
+  const path = `client/tasks/${dump.taskId}/dump_async/`
+  const links = { dump: deps.events.link(path), file: deps.events.link(`${path}file/`) }
+  return deps.events.emitForTask(tx, dump.taskId, type, links, { dump_id: dump.id })
 }
 
 /** Left unawaited when the export stops early; a failure still surfaces where it is awaited. */

@@ -15,6 +15,7 @@ import { currentUser, requirePermission } from '../../../http/guards'
 import { inRequestLanguage } from '../../../http/i18n'
 import { pageEnvelope } from '../../../http/paging'
 import type { AppPlugin } from '../../../http/valibot'
+import { appWebhookEvents } from '../../webhooks/events'
 import {
   bulkDeleteTasks,
   bulkUpdateTasks,
@@ -31,6 +32,7 @@ const onRequest = requirePermission('client')
 /** The tasks list, the task panel and its edits. */
 export const taskRoutes: AppPlugin = async (app) => {
   const deps = { db: app.db, mediaDir: app.config.mediaDir }
+  const patchDeps = { db: app.db, events: appWebhookEvents(app) }
 
   app.get(
     '/client/tasks/',
@@ -65,7 +67,7 @@ export const taskRoutes: AppPlugin = async (app) => {
     },
     async (request) =>
       bulkUpdateTasks(
-        app.db,
+        patchDeps,
         currentUser(request),
         request.body.ids,
         request.body.data,
@@ -104,7 +106,7 @@ export const taskRoutes: AppPlugin = async (app) => {
         response: { 200: TaskSchema },
       },
     },
-    async (request) => patchTask(app.db, currentUser(request), request.params.id, request.body),
+    async (request) => patchTask(patchDeps, currentUser(request), request.params.id, request.body),
   )
 
   app.delete(

@@ -17,6 +17,7 @@ import { conflict, fieldError, HttpError, notFound } from '../../../http/errors'
 import { type ApiMessage, oneOf } from '../../../http/i18n'
 import { assertInClientScope, type ClientScope, clientScopeOf } from '../../client-groups/scope'
 import { removeStoredFile } from '../../media/storage'
+import type { WebhookEvents } from '../../webhooks/events'
 import { countersByTask } from '../counters'
 import { dumpFilePaths, latestDumps } from '../dumps/dump-queries'
 import {
@@ -101,8 +102,8 @@ function statusChange(from: Task['status'], to: Task['status'], now: Date) {
 }
 
 /** Applies one PATCH to one task in its own transaction, with the status rules of the contract. */
-async function applyPatch(db: Db, scope: ClientScope, id: number, patch: TaskPatch) {
-  await db.transaction(async (tx) => {
+async function applyPatch(deps: TaskPatchDeps, scope: ClientScope, id: number, patch: TaskPatch) {
+  await deps.db.transaction(async (tx) => {
     const task = await taskInScope(tx, scope, id, { lock: true })
     if (task.status === 'PROCESSING') throw processingConflict()
     if (patch.project != null && !(await projectExists(tx, patch.project))) {
@@ -124,12 +125,24 @@ async function applyPatch(db: Db, scope: ClientScope, id: number, patch: TaskPat
     if (Object.values(changes).some((value) => value !== undefined)) {
       await updateTask(tx, id, changes)
     }
+    // Unarchiving gives FINISHED back, but the task finished long ago: that was its event.
+    if (changes.status === 'FINISHED' && task.status !== 'ARCHIVED') {
+      await deps.events.emitForTask(tx, id, 'task.finished')
+    }
   })
 }
 
-export async function patchTask(db: Db, user: SessionUser, id: number, patch: TaskPatch) {
-  await applyPatch(db, await clientScopeOf(db, user), id, patch)
-  return getTask(db, user, id)
+/** A patch may finish a task, which its client group's webhooks are told of. */
+export type TaskPatchDeps = { db: Db; events: WebhookEvents }
+
+export async function patchTask(
+  deps: TaskPatchDeps,
+  user: SessionUser,
+  id: number,
+  patch: TaskPatch,
+) {
+  await applyPatch(deps, await clientScopeOf(deps.db, user), id, patch)
+  return getTask(deps.db, user, id)
 }
 
 /** Runs `action` for each id on its own; expected refusals become per-task details, said by `say`. */
@@ -153,14 +166,14 @@ async function eachTask(
 }
 
 export async function bulkUpdateTasks(
-  db: Db,
+  deps: TaskPatchDeps,
   user: SessionUser,
   ids: number[],
   patch: TaskPatch,
   say: (message: ApiMessage) => string,
 ): Promise<TaskBulkUpdateResult> {
-  const scope = await clientScopeOf(db, user)
-  const { done, refused } = await eachTask(ids, (id) => applyPatch(db, scope, id, patch), say)
+  const scope = await clientScopeOf(deps.db, user)
+  const { done, refused } = await eachTask(ids, (id) => applyPatch(deps, scope, id, patch), say)
   return { updated_tasks: done, not_updated_tasks: refused }
 }
 

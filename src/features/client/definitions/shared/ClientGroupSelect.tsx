@@ -7,16 +7,20 @@ type ClientGroupSelectProps = {
   value: number | null
   onChange: (id: number | null) => void
   error?: string
+  /** Why the choice is final, for what is not a definition. */
+  description?: string
 }
 
-/** The client group a new definition belongs to; it cannot change afterwards. */
-export function ClientGroupSelect({ value, onChange, error }: ClientGroupSelectProps) {
+/** The client group a new definition (or webhook) belongs to; it cannot change afterwards. */
+export function ClientGroupSelect({ value, onChange, error, description }: ClientGroupSelectProps) {
   const { t } = useLingui()
   const groups = useQuery(clientGroupsQuery())
   return (
     <Select
       label={t`Client group`}
-      description={t`It cannot be changed later: versions and tasks belong to the group.`}
+      description={
+        description ?? t`It cannot be changed later: versions and tasks belong to the group.`
+      }
       required
       placeholder={groups.isPending ? t`Loading…` : t`Choose a client group`}
       data={(groups.data ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
