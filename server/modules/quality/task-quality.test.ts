@@ -38,7 +38,7 @@ type Worker = 'ann' | 'bob' | 'cid'
 const WORKERS: Worker[] = ['ann', 'bob', 'cid']
 
 /** What each worker stored for the five non-gold items; absent: no annotation. */
-const STORED: Partial<Record<Worker, Record<string, string> & { done?: boolean }>>[] = [
+const STORED: Partial<Record<Worker, Record<string, string>>>[] = [
   {
     ann: { label: 'A', ok: 'true', tags: 'x', score: '3', note: 'one' },
     bob: { label: 'a ', ok: 'true', tags: 'x;y', score: '3.0', note: 'two' },
@@ -47,7 +47,7 @@ const STORED: Partial<Record<Worker, Record<string, string> & { done?: boolean }
   {
     ann: { label: 'B', ok: 'false', tags: 'y', score: '1' },
     bob: { label: 'B', ok: 'false', tags: 'Y', score: '2' },
-    cid: { label: 'C', ok: 'true', tags: 'x', score: '9', done: false },
+    cid: { label: 'C', ok: 'true', tags: 'x', score: '9' },
   },
   {
     ann: { label: 'C', ok: 'true', tags: 'x ; y', score: '5' },
@@ -56,6 +56,9 @@ const STORED: Partial<Record<Worker, Record<string, string> & { done?: boolean }
   { bob: { label: 'A', ok: 'true', score: 'many' } },
   { ann: { label: 'A' }, bob: { label: 'A' }, cid: { label: '' } },
 ]
+
+/** Cid has not finished the second item: it does not count. */
+const UNFINISHED = { worker: 'cid', item: 1 } as const
 
 /** The same answers as the values agreement compares, by hand; null: no value. */
 type Values = Partial<Record<Worker, string | number | null>>
@@ -135,7 +138,8 @@ describe('GET /client/tasks/{id}/quality/', () => {
     }
     const seeds = STORED.map((item, index) => ({
       annotations: WORKERS.filter((w) => item[w]).map((w): AnnotationSeed => {
-        const { done = true, ...data } = item[w]!
+        const data = item[w]!
+        const done = !(w === UNFINISHED.worker && index === UNFINISHED.item)
         // Cid's first item is flagged; flags count whatever the item.
         const flagged = w === 'cid' && index === 0
         return { userId: ids[w], data, isDone: done, qualityFlags: flagged ? ['NO_ACTIVITY'] : [] }
@@ -160,7 +164,6 @@ describe('GET /client/tasks/{id}/quality/', () => {
       {},
     ]
     const { task, itemIds } = await seedTask(t.db, definitions, {
-      annotationsPerItem: 3,
       items: [...seeds, ...gold],
     })
     taskId = task.id
