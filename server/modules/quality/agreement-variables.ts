@@ -5,20 +5,37 @@ import {
   MULTI_VALUE_SEPARATOR,
   type TaskSchemaDocument,
 } from '../../../contract/task-schema'
-import type { AlphaMetric } from './statistics'
 
 /**
  * What agreement is measured on: one variable per single-choice, checkbox (or other bool) and
  * number field, and one per option of a multi-choice field (named `<field>.<option>`: chosen or
- * not). Text and media fields have none. Each variable reads its value from an annotation's
- * data as normalized text, null where the annotation gives none, so that equal answers spelled
- * differently ('Yes ' and 'yes', '2' and '2.0') count as equal.
+ * not). Text and media fields have none. A nominal variable reads an annotation's value as one of
+ * its categories (lower-cased, trimmed: 'Yes ' and 'yes' agree); a choice that is not among the
+ * field's options is no value. An interval variable reads a number ('2' and '2.0' agree). Null
+ * where the annotation gives none.
  */
-export type AgreementVariable = { name: string; metric: AlphaMetric; value: SQL }
+export type AgreementVariable = (
+  | { metric: 'nominal'; categories: string[] }
+  | { metric: 'interval' }
+) & {
+  name: string
+  /** The annotation field read, and how: once per annotation, however many variables use it. */
+  field: string
+  source: SQL
+  /** The variable's value from the field's source. */
+  value: (source: SQL) => SQL
+}
 
+const BOOL_CATEGORIES = ['true', 'false']
 const SEPARATOR_PATTERN = `\\s*${MULTI_VALUE_SEPARATOR}\\s*`
-// Digits and exponent bounded so that no matching text overflows float8.
-const NUMBER_PATTERN = '^[-+]?([0-9]{1,250}([.][0-9]*)?|[.][0-9]+)([eE][-+]?[0-9]{1,2})?$'
+// A number float8 reads without overflow: at most 100 characters, an exponent of two digits.
+// (Bounded repetitions like {1,250} would make PostgreSQL's regular expression slow.)
+const NUMBER_PATTERN = '^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9][0-9]?)?$'
+const NUMBER_MAX_LENGTH = 100
+
+const lowerOptions = (options: readonly string[]) => [
+  ...new Set(options.map((option) => option.trim().toLowerCase())),
+]
 
 export function agreementVariables(
   schema: TaskSchemaDocument,
@@ -32,30 +49,53 @@ export function agreementVariables(
   )
   return fields.flatMap(([name, field]): AgreementVariable[] => {
     const text = sql`trim(${data}->>${name})`
+    const lowered = sql`lower(${text})`
     const { component, options = [], multiple } = field.widget.config
     if (component === 'checkbox' || field.data_type === 'bool') {
-      return [{ name, metric: 'nominal', value: sql`(lower(${text}) = 'true')::text` }]
-    }
-    if ((component === 'dropdown' || component === 'radio') && multiple) {
-      // The stored choices, lower-cased and fenced by separators, so an option is found whole.
-      const fenced = sql`${MULTI_VALUE_SEPARATOR} || lower(regexp_replace(${text}, ${SEPARATOR_PATTERN}, ${MULTI_VALUE_SEPARATOR}, 'g')) || ${MULTI_VALUE_SEPARATOR}`
-      return options.map((option) => ({
-        name: `${name}.${option}`,
-        metric: 'nominal' as const,
-        value: sql`(position(${`${MULTI_VALUE_SEPARATOR}${option.toLowerCase()}${MULTI_VALUE_SEPARATOR}`} in ${fenced}) > 0)::text`,
-      }))
-    }
-    if (component === 'dropdown' || component === 'radio') {
-      return [{ name, metric: 'nominal', value: sql`nullif(lower(${text}), '')` }]
-    }
-    if (field.data_type === 'int' || field.data_type === 'float') {
+      const value = (source: SQL) => sql`(${source} = 'true')::text`
       return [
         {
           name,
-          metric: 'interval',
-          value: sql`case when ${text} ~ ${NUMBER_PATTERN} then (${text})::float8::text end`,
+          field: name,
+          source: lowered,
+          metric: 'nominal',
+          categories: BOOL_CATEGORIES,
+          value,
         },
       ]
+    }
+    if ((component === 'dropdown' || component === 'radio') && multiple) {
+      // The stored choices, lower-cased and fenced by separators, so an option is found whole.
+      const fenced = sql`${MULTI_VALUE_SEPARATOR} || regexp_replace(${lowered}, ${SEPARATOR_PATTERN}, ${MULTI_VALUE_SEPARATOR}, 'g') || ${MULTI_VALUE_SEPARATOR}`
+      return options.map((option) => {
+        const fence = `${MULTI_VALUE_SEPARATOR}${option.trim().toLowerCase()}${MULTI_VALUE_SEPARATOR}`
+        return {
+          name: `${name}.${option}`,
+          field: name,
+          source: fenced,
+          metric: 'nominal' as const,
+          categories: BOOL_CATEGORIES,
+          value: (source: SQL) => sql`(position(${fence} in ${source}) > 0)::text`,
+        }
+      })
+    }
+    if (component === 'dropdown' || component === 'radio') {
+      const categories = lowerOptions(options)
+      return [
+        {
+          name,
+          field: name,
+          source: lowered,
+          metric: 'nominal',
+          categories,
+          value: (source) => source,
+        },
+      ]
+    }
+    if (field.data_type === 'int' || field.data_type === 'float') {
+      const value = (source: SQL) =>
+        sql`case when length(${source}) <= ${NUMBER_MAX_LENGTH} and ${source} ~ ${NUMBER_PATTERN} then (${source})::float8 end`
+      return [{ name, field: name, source: text, metric: 'interval', value }]
     }
     return []
   })

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest'
 import {
   alphaFromCoincidences,
   coincidences,
+  intervalAlpha,
+  intervalUnitDisagreement,
   krippendorffAlpha,
   median,
   medoid,
+  nominalAlpha,
   pairableValues,
   percentAgreement,
   weightedMajority,
@@ -113,6 +116,43 @@ describe("Krippendorff's alpha", () => {
       ),
     ).toBeNull()
     expect(alphaFromCoincidences([], 'nominal')).toBeNull()
+  })
+
+  it('gives the same α from the sums the database aggregates', () => {
+    const pairable = KRIPPENDORFF_2011.map((unit) =>
+      unit.filter((value): value is number => value !== null),
+    ).filter((unit) => unit.length >= 2)
+    const values = pairable.flat()
+    const margins = [1, 2, 3, 4, 5].map((c) => values.filter((value) => value === c).length)
+    const agreeing = pairable.reduce((total, unit) => {
+      const same = [1, 2, 3, 4, 5].reduce((pairs, c) => {
+        const count = unit.filter((value) => value === c).length
+        return pairs + count * (count - 1)
+      }, 0)
+      return total + same / (unit.length - 1)
+    }, 0)
+    expect(nominalAlpha(margins, agreeing)).toBeCloseTo(
+      krippendorffAlpha(KRIPPENDORFF_2011, 'nominal')!,
+      12,
+    )
+    const sums = pairable.map((unit) => ({
+      count: unit.length,
+      sum: unit.reduce((a, b) => a + b, 0),
+      sumOfSquares: unit.reduce((a, b) => a + b * b, 0),
+    }))
+    expect(
+      intervalAlpha({
+        values: values.length,
+        observed: sums.reduce((total, unit) => total + intervalUnitDisagreement(unit), 0),
+        sum: values.reduce((a, b) => a + b, 0),
+        sumOfSquares: values.reduce((a, b) => a + b * b, 0),
+      }),
+    ).toBeCloseTo(krippendorffAlpha(KRIPPENDORFF_2011, 'interval')!, 12)
+    expect(nominalAlpha([4], 4)).toBeNull()
+    expect(nominalAlpha([1], 0)).toBeNull()
+    expect(
+      intervalAlpha({ values: 4, observed: 0, sum: 0.3 * 4, sumOfSquares: 0.09 * 4 }),
+    ).toBeNull()
   })
 
   it('takes a coincidence matrix aggregated elsewhere', () => {

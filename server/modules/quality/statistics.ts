@@ -196,3 +196,45 @@ export function medoid(texts: readonly string[]): { text: string; index: number 
   }
   return bestIndex < 0 ? null : { text: texts[bestIndex], index: bestIndex }
 }
+
+/**
+ * Nominal α from what the database sums up instead of the whole coincidence matrix: the margins
+ * n_c and the diagonal's total Σ o_cc. For the nominal metric α = 1 − D_o/D_e reduces exactly to
+ * 1 − (n − 1)(n − Σ o_cc) / (n² − Σ n_c²).
+ */
+export function nominalAlpha(margins: readonly number[], agreeing: number): number | null {
+  const n = margins.reduce((sum, count) => sum + count, 0)
+  if (n < 2) return null
+  const expected = n * n - margins.reduce((sum, count) => sum + count * count, 0)
+  if (expected <= 0) return null
+  return 1 - ((n - 1) * (n - agreeing)) / expected
+}
+
+/** Per pairable unit: its values' count, sum and sum of squares. */
+export type IntervalUnitSums = { count: number; sum: number; sumOfSquares: number }
+
+/** A unit's Σ over ordered pairs of its values of (v_i − v_j)², over m − 1: its share of Σ o_ck δ². */
+export const intervalUnitDisagreement = ({ count, sum, sumOfSquares }: IntervalUnitSums) =>
+  (2 * Math.max(0, count * sumOfSquares - sum * sum)) / (count - 1)
+
+/**
+ * Interval α from sums: the observed Σ o_ck (c − k)² is the units' intervalUnitDisagreement
+ * summed, and the expected Σ n_c n_k (c − k)² is 2(n Σ v² − (Σ v)²) over all pairable values.
+ */
+export function intervalAlpha({
+  values,
+  observed,
+  sum,
+  sumOfSquares,
+}: {
+  values: number
+  observed: number
+  sum: number
+  sumOfSquares: number
+}): number | null {
+  if (values < 2) return null
+  const expected = 2 * (values * sumOfSquares - sum * sum)
+  // Equal values leave only rounding noise in the difference: no disagreement is possible.
+  if (expected <= 1e-9 * Math.max(1, values * sumOfSquares)) return null
+  return 1 - ((values - 1) * Math.max(0, observed)) / expected
+}

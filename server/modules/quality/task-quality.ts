@@ -8,7 +8,6 @@ import { taskInScope } from '../client-tasks/tasks/task-service'
 import { agreementAggregates } from './agreement-queries'
 import { agreementVariables } from './agreement-variables'
 import { goldStats } from './gold-stats-queries'
-import { alphaFromCoincidences, type CoincidenceCell } from './statistics'
 import { goldTotals, taskWorkers } from './task-quality-queries'
 
 const share = (part: number, whole: number) => (whole === 0 ? null : part / whole)
@@ -35,21 +34,14 @@ export async function taskQuality(db: Db, user: SessionUser, id: number): Promis
     userIds: workers.map((worker) => worker.id),
   })
 
-  const cellsOf = new Map<string, CoincidenceCell<string>[]>()
-  for (const { variable, ...cell } of aggregates.cells) {
-    const cells = cellsOf.get(variable) ?? []
-    cellsOf.set(variable, cells)
-    cells.push(cell)
-  }
-  const summaryOf = new Map(aggregates.summaries.map((summary) => [summary.variable, summary]))
   const fields: TaskQuality['fields'] = {}
-  for (const variable of variables) {
-    const summary = summaryOf.get(variable.name)
+  for (const [index, variable] of variables.entries()) {
+    const agreement = aggregates.variables[index]!
     fields[variable.name] = {
-      alpha: alphaFromCoincidences(cellsOf.get(variable.name) ?? [], variable.metric),
-      percent_agreement: share(summary?.agreeing_pairs ?? 0, summary?.pairs ?? 0),
-      items: summary?.items ?? 0,
-      values: summary?.values ?? 0,
+      alpha: agreement.alpha,
+      percent_agreement: share(agreement.agreeingPairs, agreement.pairs),
+      items: agreement.items,
+      values: agreement.values,
     }
   }
 
