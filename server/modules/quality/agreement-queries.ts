@@ -17,6 +17,8 @@ export type WorkerAgreement = { user_id: number; pairs: number; agreeing_pairs: 
 
 type Totals = Record<string, number | number[]>
 
+const AGREEMENT_WORK_MEM = '64MB'
+
 const column = (prefix: string, index: number, suffix = '') =>
   sql.raw(`${prefix}${index}${suffix ? `_${suffix}` : ''}`)
 
@@ -35,10 +37,14 @@ export async function agreementAggregates(
   variables: readonly AgreementVariable[],
 ): Promise<{ variables: VariableAgreement[]; workers: WorkerAgreement[] }> {
   if (variables.length === 0) return { variables: [], workers: [] }
-  const [row] = await selectRows<{ totals: Totals; workers: WorkerAgreement[] | null }>(
-    db,
-    agreementSql(taskId, variables),
-  )
+  const [row] = await db.transaction(async (tx) => {
+    // The per-item figures of a large task (100,000 items) would spill to disk at the default.
+    await tx.execute(sql.raw(`set local work_mem = '${AGREEMENT_WORK_MEM}'`))
+    return selectRows<{ totals: Totals; workers: WorkerAgreement[] | null }>(
+      tx,
+      agreementSql(taskId, variables),
+    )
+  })
   const totals = row!.totals
   const figure = (name: string) => Number(totals[name] ?? 0)
   return {
