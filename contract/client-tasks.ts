@@ -174,6 +174,7 @@ export const DUMP_OPTIONS = [
   'remove_duplicates',
   'fill_hidden_fields_with_defaults',
   'include_review',
+  'aggregate',
 ] as const
 export type DumpOption = (typeof DUMP_OPTIONS)[number]
 export type DumpOptions = Record<DumpOption, boolean>
@@ -195,6 +196,9 @@ export type DumpOptions = Record<DumpOption, boolean>
  *   in place of whatever they hold or their absence.
  * - include_review: each annotation carries `review` (mark, error_types, comment,
  *   reviewed_timestamp) or null when it was not reviewed.
+ * - aggregate: one record per item with, per annotation field, the consensus of its done
+ *   annotations (validated ones unless include_not_validated_annotations) in place of the
+ *   annotations: `{value, confidence, review}` (server/modules/quality/consensus.ts).
  */
 const dumpOptionEntries = Object.fromEntries(
   DUMP_OPTIONS.map((option) => [option, v.optional(v.boolean(), false)]),
@@ -213,6 +217,12 @@ const dumpOptionEntries = Object.fromEntries(
  * CSV has one row per annotation (one row with empty annotation columns for an item without any):
  * item_id, data_id?, `data.<item field>`…, annotation_id, author_id?, is_done,
  * `annotation.<annotation field>`…, review_mark?, review_error_types?, review_comment?.
+ *
+ * With `aggregate`, JSON Lines has one item per line:
+ * `{item_id, data_id?, data, annotations: <count>, consensus: {<field>: {value, confidence,
+ * review}}, review}`, and CSV one row per item: item_id, data_id?, `data.<item field>`…,
+ * annotations, then per annotation field `consensus.<field>`, `confidence.<field>`,
+ * `review.<field>`, and review (whether any field needs review).
  */
 export const DumpRequestSchema = v.strictObject({
   ...dumpOptionEntries,

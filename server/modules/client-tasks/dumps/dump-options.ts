@@ -13,6 +13,7 @@ const OPTION_COLUMNS = {
   remove_duplicates: 'removeDuplicates',
   fill_hidden_fields_with_defaults: 'fillHiddenFieldsWithDefaults',
   include_review: 'includeReview',
+  aggregate: 'aggregate',
 } as const satisfies Record<keyof DumpOptions, keyof DumpRowValues>
 
 type OptionColumns = { [K in keyof DumpOptions as (typeof OPTION_COLUMNS)[K]]: boolean }

@@ -10,6 +10,7 @@ export async function exportTask(db: Db, taskId: number) {
     .select({
       schema: taskSchemas.schema,
       annotationsPerItem: taskTypes.annotationsPerItem,
+      taskTypeId: tasks.taskTypeId,
       itemCount: sql<number>`(select count(*)::int from items where task_id = ${tasks.id})`,
     })
     .from(tasks)

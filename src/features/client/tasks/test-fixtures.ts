@@ -68,6 +68,7 @@ export function makeDump(overrides: Partial<Dump> = {}): Dump {
     remove_duplicates: false,
     fill_hidden_fields_with_defaults: false,
     include_review: false,
+    aggregate: false,
     ...overrides,
   }
 }

@@ -73,6 +73,7 @@ describe('result export', () => {
       remove_duplicates: false,
       fill_hidden_fields_with_defaults: false,
       include_review: true,
+      aggregate: false,
       format: 'csv',
     })
     expect(screen.getByRole('button', { name: 'Start the export' })).toBeDisabled()

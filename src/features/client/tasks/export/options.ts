@@ -39,6 +39,10 @@ export const DUMP_OPTION_TEXTS: Record<
     label: msg`Reviews`,
     description: msg`Each annotation carries its review (mark, error types, comment and date), or null when it was not reviewed.`,
   },
+  aggregate: {
+    label: msg`Consensus labels`,
+    description: msg`One record per item with, per field, the consensus of its annotations and its confidence: a vote weighted by each worker's gold accuracy for choices, the median for numbers, the most central text for text. Ties and low confidence are marked for review.`,
+  },
 }
 
 export const DUMP_FORMAT_TEXTS: Record<
