@@ -178,6 +178,7 @@ export const DUMP_OPTIONS = [
   'fill_hidden_fields_with_defaults',
   'include_review',
   'include_gold',
+  'aggregate',
 ] as const
 export type DumpOption = (typeof DUMP_OPTIONS)[number]
 export type DumpOptions = Record<DumpOption, boolean>
@@ -203,6 +204,9 @@ export type DumpOptions = Record<DumpOption, boolean>
  *   (otherwise they are left out); each item carries `gold` (true for a gold item) and a gold
  *   item `gold_expected`, its expected answer. In CSV these are the columns gold and
  *   gold_expected (the answer as a JSON object).
+ * - aggregate: one record per item with, per annotation field, the consensus of its done
+ *   annotations (validated ones unless include_not_validated_annotations) in place of the
+ *   annotations: `{value, confidence, review}` (server/modules/quality/consensus.ts).
  */
 const dumpOptionEntries = Object.fromEntries(
   DUMP_OPTIONS.map((option) => [option, v.optional(v.boolean(), false)]),
@@ -222,6 +226,12 @@ const dumpOptionEntries = Object.fromEntries(
  * without any): item_id, data_id?, `data.<item field>`…, gold?, gold_expected?, annotation_id,
  * author_id?, is_done,
  * `annotation.<annotation field>`…, review_mark?, review_error_types?, review_comment?.
+ *
+ * With `aggregate`, JSON Lines has one item per line:
+ * `{item_id, data_id?, data, annotations: <count>, consensus: {<field>: {value, confidence,
+ * review}}, review}`, and CSV one row per item: item_id, data_id?, `data.<item field>`…,
+ * annotations, then per annotation field `consensus.<field>`, `confidence.<field>`,
+ * `review.<field>`, and review (whether any field needs review).
  */
 export const DumpRequestSchema = v.strictObject({
   ...dumpOptionEntries,

@@ -51,3 +51,9 @@ export const TaskQualitySchema = v.object({
   gold: v.object({ items: v.number(), answers: v.number() }),
 })
 export type TaskQuality = v.InferOutput<typeof TaskQualitySchema>
+
+/**
+ * Consensus labels (the `aggregate` export): a field's consensus is marked for review on a tie or
+ * when its confidence (the winning share) is below this.
+ */
+export const CONSENSUS_REVIEW_BELOW = 0.6

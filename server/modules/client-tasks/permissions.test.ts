@@ -12,6 +12,7 @@ const callsOn = (taskId: number, itemId: number): Call[] => [
   ['patch', `client/tasks/${taskId}/`, { description: 'x' }],
   ['post', `client/tasks/${taskId}/clone/`],
   ['get', `client/tasks/${taskId}/stats/`],
+  ['get', `client/tasks/${taskId}/quality/`],
   ['get', `client/tasks/${taskId}/annotations/`],
   ['get', `client/fake-tasks/${taskId}/`],
   ['get', `client/fake-tasks/${taskId}/media/${itemId}/${randomUUID()}/`],

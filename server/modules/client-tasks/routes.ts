@@ -1,4 +1,5 @@
 import type { AppPlugin } from '../../http/valibot'
+import { qualityRoutes } from '../quality/quality-routes'
 import { cloneRoutes } from './clone/clone-routes'
 import { dumpRoutes } from './dumps/dump-routes'
 import { explorerRoutes } from './explorer/explorer-routes'
@@ -8,7 +9,7 @@ import { taskRoutes } from './tasks/task-routes'
 /**
  * The client's task monitoring and export calls (contract/client-tasks.ts), one sub-folder per
  * sub-domain: tasks (list, panel, edits), stats, clone, explorer (annotations explorer and
- * preview) and dumps (exports).
+ * preview) and dumps (exports), plus the task's quality (server/modules/quality).
  */
 export const clientTaskRoutes: AppPlugin = async (app) => {
   await app.register(taskRoutes)
@@ -16,4 +17,5 @@ export const clientTaskRoutes: AppPlugin = async (app) => {
   await app.register(cloneRoutes)
   await app.register(explorerRoutes)
   await app.register(dumpRoutes)
+  await app.register(qualityRoutes)
 }

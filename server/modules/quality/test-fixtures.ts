@@ -46,12 +46,15 @@ export const sendRecentActivity = (claimed: ClaimedSet, ms = 30_000) =>
  */
 export async function makeGold(
   db: Db,
-  itemIds: number[],
+  itemIds: readonly number[],
   expected: Record<string, unknown> = { transcript: 'gold' },
 ): Promise<void> {
   if (itemIds.length === 0) return
   await db.transaction(async (tx) => {
-    await tx.update(items).set({ isGold: true }).where(inArray(items.id, itemIds))
+    await tx
+      .update(items)
+      .set({ isGold: true })
+      .where(inArray(items.id, [...itemIds]))
     await tx.insert(goldAnswers).values(itemIds.map((itemId) => ({ itemId, expected })))
   })
 }

@@ -14,6 +14,7 @@ const OPTION_COLUMNS = {
   fill_hidden_fields_with_defaults: 'fillHiddenFieldsWithDefaults',
   include_review: 'includeReview',
   include_gold: 'includeGold',
+  aggregate: 'aggregate',
 } as const satisfies Record<keyof DumpOptions, keyof DumpRowValues>
 
 type OptionColumns = { [K in keyof DumpOptions as (typeof OPTION_COLUMNS)[K]]: boolean }

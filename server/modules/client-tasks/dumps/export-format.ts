@@ -2,6 +2,7 @@ import type { DumpFormat, DumpOptions } from '../../../../contract/client-tasks'
 import { visibleRows } from '../../../../contract/schema-rules'
 import { layoutRows, type TaskSchemaDocument } from '../../../../contract/task-schema'
 import { csvLines } from '../../../csv/writer'
+import { consensus, consensusFields, type FieldConsensus } from '../../quality/consensus'
 
 export type SourceItem = {
   id: number
@@ -52,6 +53,8 @@ export type ExportSettings = {
   schema: TaskSchemaDocument
   annotationsPerItem: number
   options: DumpOptions
+  /** Gold accuracy of the task type's workers who have one: their vote's weight in a consensus. */
+  goldAccuracy: ReadonlyMap<number, number>
 }
 
 /** Attachment values (recordings, images) carry their file's uuid; without the option it goes. */
@@ -94,9 +97,19 @@ const isValidated = (annotation: SourceAnnotation) =>
   annotation.is_done && !annotation.is_validating && !annotation.has_errors
 
 /**
+ * Done-ness counts done annotations, like the task counters; include_not_done_items takes all,
+ * and a gold item (read only with include_gold) is exported whatever its count.
+ */
+function isExported(item: SourceItem, annotations: SourceAnnotation[], settings: ExportSettings) {
+  const done = annotations.filter((annotation) => annotation.is_done).length
+  return (
+    settings.options.include_not_done_items || item.is_gold || done >= settings.annotationsPerItem
+  )
+}
+
+/**
  * One item as exported with the dump's options, or null when it is left out (not done, and
- * include_not_done_items is off). Done-ness counts done annotations, like the task counters; a
- * gold item (read only with include_gold) is exported whatever its count.
+ * include_not_done_items is off).
  */
 export function exportItem(
   item: SourceItem,
@@ -104,9 +117,7 @@ export function exportItem(
   settings: ExportSettings,
 ): ExportedItem | null {
   const { options } = settings
-  const done = annotations.filter((annotation) => annotation.is_done).length
-  const short = done < settings.annotationsPerItem && !item.is_gold
-  if (!options.include_not_done_items && short) return null
+  if (!isExported(item, annotations, settings)) return null
   const seen = new Set<string>()
   const exported: ExportedAnnotation[] = []
   for (const annotation of annotations) {
@@ -135,10 +146,60 @@ export function exportItem(
   }
 }
 
-/** Turns exported items into the file's text: a header (CSV only) and one chunk per batch. */
-export type ExportWriter = { header: string; chunk: (items: ExportedItem[]) => string }
+type AggregatedItem = {
+  item_id: number
+  data_id?: string | null
+  data: Record<string, unknown>
+  /** How many annotations the consensus was formed from. */
+  annotations: number
+  consensus: Record<string, FieldConsensus>
+  /** Whether any field's consensus is marked for review. */
+  review: boolean
+}
 
-function jsonLinesWriter(): ExportWriter {
+/**
+ * The `aggregate` record of an item: per field, the consensus of its done annotations (validated
+ * ones unless include_not_validated_annotations), each worker's vote weighing their gold accuracy
+ * (1 without gold answers); null when the item is left out.
+ */
+export function aggregateItem(
+  item: SourceItem,
+  annotations: SourceAnnotation[],
+  settings: ExportSettings,
+  fields: ReturnType<typeof consensusFields>,
+): AggregatedItem | null {
+  const { options } = settings
+  if (!isExported(item, annotations, settings)) return null
+  const answers = annotations
+    .filter((annotation) =>
+      options.include_not_validated_annotations ? annotation.is_done : isValidated(annotation),
+    )
+    .map((annotation) => ({
+      userId: annotation.user_id,
+      data: annotationValues(item, annotation.data, settings),
+    }))
+  const consensusByField = consensus(
+    fields,
+    answers,
+    (userId) => settings.goldAccuracy.get(userId) ?? 1,
+  )
+  return {
+    item_id: item.id,
+    ...(options.include_data_ids ? { data_id: item.data_id } : {}),
+    data: item.data,
+    annotations: answers.length,
+    consensus: consensusByField,
+    review: Object.values(consensusByField).some((field) => field.review),
+  }
+}
+
+/** Turns exported items into the file's text: a header (CSV only) and one chunk per batch. */
+export type ExportWriter<TItem = ExportedItem> = {
+  header: string
+  chunk: (items: TItem[]) => string
+}
+
+function jsonLinesWriter<TItem>(): ExportWriter<TItem> {
   return {
     header: '',
     chunk: (items) => items.map((item) => `${JSON.stringify(item)}\n`).join(''),
@@ -198,4 +259,37 @@ function csvWriter({ schema, options }: ExportSettings): ExportWriter {
 
 export function exportWriter(format: DumpFormat, settings: ExportSettings): ExportWriter {
   return format === 'csv' ? csvWriter(settings) : jsonLinesWriter()
+}
+
+/** One row per item: its fields, then each annotation field's consensus, confidence and review. */
+function aggregateCsvWriter({ schema, options }: ExportSettings): ExportWriter<AggregatedItem> {
+  const itemFields = fieldNames(schema, 'item')
+  const fields = consensusFields(schema).map(([name]) => name)
+  const header = [
+    'item_id',
+    ...(options.include_data_ids ? ['data_id'] : []),
+    ...itemFields.map((name) => `data.${name}`),
+    'annotations',
+    ...fields.flatMap((name) => [`consensus.${name}`, `confidence.${name}`, `review.${name}`]),
+    'review',
+  ]
+  const row = (item: AggregatedItem) => [
+    item.item_id,
+    ...(options.include_data_ids ? [item.data_id] : []),
+    ...itemFields.map((name) => item.data[name]),
+    item.annotations,
+    ...fields.flatMap((name) => {
+      const field = item.consensus[name]
+      return [field?.value, field?.confidence, field?.review]
+    }),
+    item.review,
+  ]
+  return { header: csvLines([header]), chunk: (items) => csvLines(items.map(row)) }
+}
+
+export function aggregateWriter(
+  format: DumpFormat,
+  settings: ExportSettings,
+): ExportWriter<AggregatedItem> {
+  return format === 'csv' ? aggregateCsvWriter(settings) : jsonLinesWriter()
 }

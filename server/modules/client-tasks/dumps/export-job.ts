@@ -3,14 +3,20 @@ import type { Db, Tx } from '../../../db/client'
 import type { dumps } from '../../../db/schema'
 import type { JobLogger, JobQueue } from '../../../jobs/queue'
 import { removeStoredFile, storeStream } from '../../media/storage'
+import { consensusFields } from '../../quality/consensus'
+import { goldStats } from '../../quality/gold-stats-queries'
 import type { WebhookEvents } from '../../webhooks/events'
 import { optionsOfDump } from './dump-options'
 import { failDump, findDump, finishDump, setDumpProgress } from './dump-queries'
 import {
+  aggregateItem,
+  aggregateWriter,
   type ExportSettings,
+  type ExportWriter,
   exportItem,
   exportWriter,
   type SourceAnnotation,
+  type SourceItem,
 } from './export-format'
 import { annotationsInRange, exportTask, itemBatch } from './export-queries'
 
@@ -49,10 +55,12 @@ export async function runExport(deps: ExportDeps, dumpId: number): Promise<void>
   try {
     const task = await exportTask(db, dump.taskId, dump.includeGold)
     if (!task) throw new ExportCancelled()
+    const options = optionsOfDump(dump)
     const settings = {
       schema: task.schema,
       annotationsPerItem: task.annotationsPerItem,
-      options: optionsOfDump(dump),
+      options,
+      goldAccuracy: options.aggregate ? await goldAccuracyOf(db, task.taskTypeId) : new Map(),
     }
     const source = exportChunks(db, dump, settings, task.itemCount)
     const stored = await storeStream(mediaDir, Readable.from(source), `.${dump.format}`)
@@ -90,6 +98,49 @@ function emitDumpEvent(
   return deps.events.emitForTask(tx, dump.taskId, type, links, { dump_id: dump.id })
 }
 
+/** The gold accuracy of every worker with gold answers in tasks of the type. */
+async function goldAccuracyOf(db: Db, taskTypeId: number) {
+  const stats = await goldStats(db, { taskTypeId })
+  return new Map(
+    stats.flatMap((row) => (row.accuracy === null ? [] : [[row.userId, row.accuracy] as const])),
+  )
+}
+
+/** The file's header, and the text of a batch of items with their annotations ('' for none). */
+type Formatter = {
+  header: string
+  chunk: (batch: SourceItem[], byItem: Map<number, SourceAnnotation[]>) => string
+}
+
+function formatWith<TItem>(
+  writer: ExportWriter<TItem>,
+  format: (item: SourceItem, annotations: SourceAnnotation[]) => TItem | null,
+): Formatter {
+  return {
+    header: writer.header,
+    chunk: (batch, byItem) => {
+      const records = batch.flatMap((item) => {
+        const record = format(item, byItem.get(item.id) ?? [])
+        return record === null ? [] : [record]
+      })
+      return records.length === 0 ? '' : writer.chunk(records)
+    },
+  }
+}
+
+/** Each item as itself with its annotations, or with `aggregate` as its consensus. */
+function formatterOf(dump: typeof dumps.$inferSelect, settings: ExportSettings): Formatter {
+  if (settings.options.aggregate) {
+    const fields = consensusFields(settings.schema)
+    return formatWith(aggregateWriter(dump.format, settings), (item, annotations) =>
+      aggregateItem(item, annotations, settings, fields),
+    )
+  }
+  return formatWith(exportWriter(dump.format, settings), (item, annotations) =>
+    exportItem(item, annotations, settings),
+  )
+}
+
 /** Left unawaited when the export stops early; a failure still surfaces where it is awaited. */
 function quietly<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => {})
@@ -108,8 +159,8 @@ async function* exportChunks(
   settings: ExportSettings,
   itemCount: number,
 ) {
-  const writer = exportWriter(dump.format, settings)
-  if (writer.header) yield Buffer.from(writer.header)
+  const formatter = formatterOf(dump, settings)
+  if (formatter.header) yield Buffer.from(formatter.header)
   const read = (after: number) =>
     quietly(
       itemBatch(db, dump.taskId, after, EXPORT_BATCH, settings.options.include_gold).then(
@@ -135,12 +186,8 @@ async function* exportChunks(
     const { batch, annotations } = await next
     if (batch.length === 0) return
     next = read(batch.at(-1)!.position)
-    const byItem = groupByItem(await annotations)
-    const exported = batch.flatMap((item) => {
-      const line = exportItem(item, byItem.get(item.id) ?? [], settings)
-      return line ? [line] : []
-    })
-    if (exported.length > 0) yield Buffer.from(writer.chunk(exported))
+    const text = formatter.chunk(batch, groupByItem(await annotations))
+    if (text !== '') yield Buffer.from(text)
     scanned += batch.length
     if (Date.now() - progressAt >= PROGRESS_INTERVAL_MS) {
       progressAt = Date.now()

@@ -14,6 +14,7 @@ export async function exportTask(db: Db, taskId: number, includeGold: boolean) {
     .select({
       schema: taskSchemas.schema,
       annotationsPerItem: taskTypes.annotationsPerItem,
+      taskTypeId: tasks.taskTypeId,
       itemCount: sql<number>`(select count(*)::int from items where task_id = ${tasks.id}${gold})`,
     })
     .from(tasks)

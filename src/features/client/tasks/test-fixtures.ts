@@ -69,6 +69,7 @@ export function makeDump(overrides: Partial<Dump> = {}): Dump {
     fill_hidden_fields_with_defaults: false,
     include_review: false,
     include_gold: false,
+    aggregate: false,
     ...overrides,
   }
 }

@@ -75,6 +75,7 @@ describe('result export', () => {
       fill_hidden_fields_with_defaults: false,
       include_review: true,
       include_gold: true,
+      aggregate: false,
       format: 'csv',
     })
     expect(screen.getByRole('button', { name: 'Start the export' })).toBeDisabled()

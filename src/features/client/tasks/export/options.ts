@@ -43,6 +43,10 @@ export const DUMP_OPTION_TEXTS: Record<
     label: msg`Gold items`,
     description: msg`Also export gold items, marked gold with their expected answer (gold and gold_expected). Otherwise they are left out.`,
   },
+  aggregate: {
+    label: msg`Consensus labels`,
+    description: msg`One record per item with, per field, the consensus of its annotations and its confidence: a vote weighted by each worker's gold accuracy for choices, the median for numbers, the most central text for text. Ties and low confidence are marked for review.`,
+  },
 }
 
 export const DUMP_FORMAT_TEXTS: Record<

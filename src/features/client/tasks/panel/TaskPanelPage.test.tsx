@@ -216,6 +216,23 @@ describe('task panel', () => {
     ).toEqual(['02 Mar 20263', '03 Mar 20267'])
   })
 
+  it('opens the Quality tab, loaded on its own', async () => {
+    server.use(
+      http.get('/api/client/tasks/41/quality/', () =>
+        HttpResponse.json({
+          fields: { label: { alpha: 0.9, percent_agreement: 0.95, items: 4, values: 8 } },
+          workers: [],
+          gold: { items: 0, answers: 0 },
+        }),
+      ),
+    )
+    renderWithRouter(<Panel initialTab="quality" />)
+
+    const fields = await screen.findByRole('table', { name: 'Agreement per field' })
+    expect(within(fields).getByRole('row', { name: /label/ })).toHaveTextContent('Reliable')
+    expect(screen.getByRole('tab', { name: 'Quality', selected: true })).toBeInTheDocument()
+  })
+
   it('saves edits and puts the refusals under their fields', async () => {
     let body: unknown
     server.use(

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Group, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import type { Task } from '../../../../../contract/client-tasks'
-import { QueryContent } from '../../../../ui/QueryStates'
+import { Loading, QueryContent } from '../../../../ui/QueryStates'
 import { UrlTabs } from '../../../../ui/UrlTabs'
 import { taskTypeQuery } from '../../queries/definitions'
 import { taskQuery } from '../../queries/tasks'
@@ -17,13 +18,15 @@ import { TaskStatsSection } from './TaskStatsSection'
 import type { PanelTab } from './tabs'
 import { WorkerVisibilityNotice } from './WorkerVisibility'
 
+const QualitySection = lazy(() => import('../quality/QualitySection'))
+
 type TaskPanelPageProps = {
   taskId: number
   tab: PanelTab
   onTabChange: (tab: PanelTab) => void
 }
 
-/** The task panel: header and actions, then counters, statistics, settings and export. */
+/** The task panel: header and actions, then counters, statistics, quality, settings and export. */
 export function TaskPanelPage({ taskId, tab, onTabChange }: TaskPanelPageProps) {
   const { t } = useLingui()
   const query = useQuery(taskQuery(taskId))
@@ -60,6 +63,15 @@ export function TaskPanelPage({ taskId, tab, onTabChange }: TaskPanelPageProps) 
                 value: 'statistics',
                 label: <Trans>Statistics</Trans>,
                 panel: <TaskStatsSection taskId={taskId} />,
+              },
+              {
+                value: 'quality',
+                label: <Trans>Quality</Trans>,
+                panel: (
+                  <Suspense fallback={<Loading label={t`Loading the quality figures…`} />}>
+                    <QualitySection taskId={taskId} />
+                  </Suspense>
+                ),
               },
               { value: 'edit', label: <Trans>Settings</Trans>, panel: <EditTab task={task} /> },
               {
