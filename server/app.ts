@@ -113,8 +113,16 @@ export async function buildApp({
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal API token (Settings → API tokens), sent as `Authorization: Bearer <token>`: no cookie or CSRF header.',
+          },
         },
       },
+      // Every call takes either a session (cookie, with the CSRF header on unsafe methods) or a token.
+      security: [{ session: [], csrf: [] }, { bearer: [] }],
     },
     transform: openApiTransform as never,
   })
