@@ -1,10 +1,13 @@
 import { request as playwrightRequest } from '@playwright/test'
 import { expect, signInAs, test } from './fixtures'
+import { expectNoSidewaysOverflow, NARROW_SCREENS } from './layout-support'
 
 test('a token made in Settings → API tokens calls the API alone, until it is revoked', async ({
   page,
   baseURL,
 }) => {
+  // Sign-in, two page loads and a phone-width pass: more than the default on a busy 2-core machine.
+  test.setTimeout(90_000)
   await signInAs(page, 'client')
   await page.goto('/user')
   await page.getByRole('link', { name: 'API tokens' }).click()
@@ -36,6 +39,16 @@ test('a token made in Settings → API tokens calls the API alone, until it is r
     const row = page.getByRole('table', { name: 'Your API tokens' }).getByRole('row', { name })
     await expect(row).toContainText('from 127.0.0.1')
     await expect(page.getByText(token)).toHaveCount(0)
+
+    // On a phone the list becomes cards, the page does not scroll sideways and Revoke is in reach.
+    await page.setViewportSize(NARROW_SCREENS.phone)
+    const card = page.getByRole('listitem').filter({ hasText: name })
+    await expect(card).toContainText('from 127.0.0.1')
+    await expectNoSidewaysOverflow(page)
+    const revokeOnPhone = card.getByRole('button', { name: `Revoke the token ${name}` })
+    await revokeOnPhone.scrollIntoViewIfNeeded()
+    await expect(revokeOnPhone).toBeInViewport()
+    await page.setViewportSize({ width: 1280, height: 800 })
 
     await row.getByRole('button', { name: `Revoke the token ${name}` }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click()
