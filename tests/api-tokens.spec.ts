@@ -2,7 +2,7 @@ import { request as playwrightRequest } from '@playwright/test'
 import { expect, signInAs, test } from './fixtures'
 import { expectNoSidewaysOverflow, NARROW_SCREENS } from './layout-support'
 
-test('a token made in Settings → API tokens calls the API alone, until it is revoked', async ({
+test('a token made under Your account → API tokens calls the API alone, until it is revoked', async ({
   page,
   baseURL,
 }) => {

@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../../../../contract/constants'
 import { apiTokens, passwordResetKeys, users } from '../../../db/schema'
 import { createTestApp, type TestApp } from '../../../test/harness'
 import { anonymousClient, type SignedInClient, signIn } from '../../../test/session-client'
+import { annotationBody, annotationPath, seedClaimedSet } from '../../worker-tasks/test-fixtures'
 import { hashToken, newToken } from '../tokens'
 
 let t: TestApp
@@ -28,7 +29,7 @@ async function createToken(
 /** A call as a script makes it: the token only, no cookie and no CSRF header. */
 function withToken(
   token: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   payload?: unknown,
   app = t.app,
@@ -229,6 +230,27 @@ describe("a token's permissions", () => {
     const demoted = await staff.patch(`admin/users/${owner.user.id}/`, { roles: [] })
     expect(demoted.statusCode, demoted.body).toBe(200)
     expect((await withToken(token, 'GET', 'admin/users/')).statusCode).toBe(403)
+  })
+})
+
+describe('the annotation save, which checks its session in its own statement', () => {
+  it("takes a token call as the set's worker, and refuses it without the permission", async () => {
+    const { worker, setId, itemIds } = await seedClaimedSet(t.app)
+    const { token } = await createToken(worker)
+    const path = annotationPath(setId, itemIds[0] as number)
+    const saved = await withToken(
+      token,
+      'PUT',
+      path,
+      annotationBody({ transcript: 'from a script' }),
+    )
+    expect(saved.statusCode, saved.body).toBe(200)
+    const read = await withToken(token, 'GET', `endworker/item-sets/${setId}/`)
+    expect(read.body).toContain('from a script')
+
+    await t.db.update(users).set({ roles: [] }).where(eq(users.id, worker.user.id))
+    const refused = await withToken(token, 'PUT', path, annotationBody({ transcript: 'again' }))
+    expect(refused.statusCode).toBe(403)
   })
 })
 

@@ -89,7 +89,7 @@ export async function revokeAnyApiToken(db: Db, id: number) {
 /** A token call may not make tokens: a leaked token must not be able to outlive its own revocation. */
 export function refuseTokenCreationByToken() {
   return permissionDenied(
-    msg`An API token cannot create API tokens. Sign in to create one in Settings → API tokens.`,
+    msg`An API token cannot create API tokens. Sign in and create one under Your account → API tokens.`,
   )
 }
 
