@@ -4,7 +4,12 @@ import { API_TOKEN_PATTERN } from '../../../../contract/api-tokens'
 import { SESSION_COOKIE } from '../../../../contract/constants'
 import { apiTokens, passwordResetKeys, users } from '../../../db/schema'
 import { createTestApp, type TestApp } from '../../../test/harness'
-import { anonymousClient, type SignedInClient, signIn } from '../../../test/session-client'
+import {
+  type ApiClient,
+  anonymousClient,
+  type SignedInClient,
+  signIn,
+} from '../../../test/session-client'
 import { annotationBody, annotationPath, seedClaimedSet } from '../../worker-tasks/test-fixtures'
 import { hashToken, newToken } from '../tokens'
 
@@ -17,10 +22,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function createToken(
-  owner: SignedInClient,
-  body = { name: 'pipeline', expires_in_days: 30 },
-) {
+async function createToken(owner: ApiClient, body = { name: 'pipeline', expires_in_days: 30 }) {
   const response = await owner.post('auth/tokens/', body)
   expect(response.statusCode, response.body).toBe(201)
   return response.json() as { id: number; token: string; prefix: string; expires_at: string }
