@@ -17,7 +17,7 @@ import { API_BASE, API_DOCS_PATH, API_SCHEMA_PATH, SESSION_COOKIE } from '../con
 import { FIRST_WORK_HTML, isFirstWorkPage } from '../contract/first-work-pages'
 import type { AppConfig } from './config'
 import type { DatabaseHandle } from './db/client'
-import { API_DOCS_THEME } from './http/api-docs-theme'
+import { API_DOCS_THEME, API_DOCS_UI_CONFIG } from './http/api-docs-theme'
 import './http/augment'
 import { errorHandler, notFound } from './http/errors'
 import { registerJsonBodyParser } from './http/json-body'
@@ -129,6 +129,7 @@ export async function buildApp({
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,
     theme: API_DOCS_THEME,
+    uiConfig: API_DOCS_UI_CONFIG,
     uiHooks: { onRequest: allowFramingByTheApp },
   })
   app.get(API_SCHEMA_PATH, { schema: { hide: true } }, async () => app.swagger())

@@ -53,3 +53,19 @@ export const API_DOCS_THEME = {
   js: [{ filename: 'viewport.js', content: VIEWPORT_SCRIPT }],
   css: [{ filename: 'narrow-screens.css', content: NARROW_SCREEN_STYLES }],
 }
+
+/**
+ * Swagger UI's own settings. A call tried with a bearer token goes without cookies: in a browser
+ * signed in to the app the session cookie would go along, and a request with both is refused.
+ * The function is copied into the page as source, so it uses only what a browser has.
+ */
+export const API_DOCS_UI_CONFIG = {
+  requestInterceptor: (request: Request) => {
+    const headers = request.headers as unknown as Record<string, string | undefined>
+    const authorization = headers.Authorization ?? headers.authorization ?? ''
+    if (/^Bearer /i.test(authorization)) {
+      ;(request as { credentials: RequestCredentials }).credentials = 'omit'
+    }
+    return request
+  },
+}

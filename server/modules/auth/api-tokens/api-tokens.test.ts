@@ -294,6 +294,22 @@ describe('the OpenAPI document', () => {
   })
 })
 
+describe('Swagger UI at /api/docs', () => {
+  it('sends a call tried with a token without the cookies of a signed-in browser', async () => {
+    const initializer = await t.app.inject({ url: '/api/docs/static/swagger-initializer.js' })
+    expect(initializer.statusCode).toBe(200)
+    // The page's own copy of the settings: what the browser runs.
+    const config = initializer.body.split('const config = ')[1]?.split('const resConfig')[0]
+    const { requestInterceptor } = new Function(`return ${config}`)() as {
+      requestInterceptor: (request: Record<string, unknown>) => Record<string, unknown>
+    }
+    const tried = (headers: Record<string, string>) =>
+      requestInterceptor({ url: '/api/auth/tokens/', headers, credentials: 'same-origin' })
+    expect(tried({ Authorization: 'Bearer cw_x' }).credentials).toBe('omit')
+    expect(tried({ 'X-CSRFToken': 'x' }).credentials).toBe('same-origin')
+  })
+})
+
 describe('the per-token rate limit', () => {
   let limited: TestApp
   beforeAll(async () => {
