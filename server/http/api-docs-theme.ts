@@ -59,13 +59,18 @@ export const API_DOCS_THEME = {
  * signed in to the app the session cookie would go along, and a request with both is refused.
  * The function is copied into the page as source, so it uses only what a browser has.
  */
+/** A request as Swagger UI hands it to its interceptor. */
+type TriedRequest = {
+  headers?: Record<string, string>
+  credentials?: string
+  [part: string]: unknown
+}
+
 export const API_DOCS_UI_CONFIG = {
-  requestInterceptor: (request: Request) => {
-    const headers = request.headers as unknown as Record<string, string | undefined>
+  requestInterceptor: (request: TriedRequest) => {
+    const headers = request.headers ?? {}
     const authorization = headers.Authorization ?? headers.authorization ?? ''
-    if (/^Bearer /i.test(authorization)) {
-      ;(request as { credentials: RequestCredentials }).credentials = 'omit'
-    }
+    if (/^Bearer /i.test(authorization)) request.credentials = 'omit'
     return request
   },
 }
