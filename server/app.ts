@@ -17,7 +17,7 @@ import { API_BASE, API_DOCS_PATH, API_SCHEMA_PATH, SESSION_COOKIE } from '../con
 import { FIRST_WORK_HTML, isFirstWorkPage } from '../contract/first-work-pages'
 import type { AppConfig } from './config'
 import type { DatabaseHandle } from './db/client'
-import { API_DOCS_THEME } from './http/api-docs-theme'
+import { API_DOCS_THEME, API_DOCS_UI_CONFIG } from './http/api-docs-theme'
 import './http/augment'
 import { errorHandler, notFound } from './http/errors'
 import { registerJsonBodyParser } from './http/json-body'
@@ -113,14 +113,23 @@ export async function buildApp({
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal API token (Settings → API tokens), sent as `Authorization: Bearer <token>`: no cookie or CSRF header.',
+          },
         },
       },
+      // Every call takes either a session (cookie, with the CSRF header on unsafe methods) or a token.
+      security: [{ session: [], csrf: [] }, { bearer: [] }],
     },
     transform: openApiTransform as never,
   })
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,
     theme: API_DOCS_THEME,
+    uiConfig: API_DOCS_UI_CONFIG,
     uiHooks: { onRequest: allowFramingByTheApp },
   })
   app.get(API_SCHEMA_PATH, { schema: { hide: true } }, async () => app.swagger())

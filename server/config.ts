@@ -83,6 +83,8 @@ const EnvSchema = v.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: v.optional(positiveInteger, '5'),
   LOGIN_MAX_FAILURES_PER_ADDRESS: v.optional(positiveInteger, '20'),
   LOGIN_FAILURE_WINDOW_MINUTES: v.optional(positiveInteger, '15'),
+  /** Calls one personal API token may make a minute; more answer 429 until the minute is over. */
+  API_TOKEN_RATE_PER_MINUTE: v.optional(positiveInteger, '600'),
   OIDC_ISSUER: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
   OIDC_CLIENT_ID: v.optional(v.string()),
   OIDC_CLIENT_SECRET: v.optional(v.string()),
@@ -133,6 +135,7 @@ export type AppConfig = {
   sessionTtlHours: number
   trustProxy: boolean
   loginLimits: { perAccount: number; perAddress: number; windowMinutes: number }
+  apiTokenRatePerMinute: number
   oidc: OidcConfig | null
   logLevel: string
   /**
@@ -259,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     },
+    apiTokenRatePerMinute: e.API_TOKEN_RATE_PER_MINUTE,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? oidcConfig({

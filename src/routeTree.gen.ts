@@ -47,6 +47,7 @@ import { Route as AppTimelogsIndexRouteImport } from './routes/_app/timelogs/ind
 import { Route as AppUserIndexRouteImport } from './routes/_app/user/index'
 import { Route as AppUserPasswordRouteImport } from './routes/_app/user/password'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
+import { Route as AppUserTokensRouteImport } from './routes/_app/user/tokens'
 import { Route as AppAdmin_panelGeneralIndexRouteImport } from './routes/_app/admin_panel/general/index'
 import { Route as AppAdmin_panelGeneralLanguagesRouteImport } from './routes/_app/admin_panel/general/languages'
 import { Route as AppAdmin_panelGeneralProjectsRouteImport } from './routes/_app/admin_panel/general/projects'
@@ -57,6 +58,7 @@ import { Route as AppAdmin_panelGroupsEndworker_groupsRouteImport } from './rout
 import { Route as AppAdmin_panelTasksIndexRouteImport } from './routes/_app/admin_panel/tasks/index'
 import { Route as AppAdmin_panelTasksTask_typesRouteImport } from './routes/_app/admin_panel/tasks/task_types'
 import { Route as AppAdmin_panelUsersIndexRouteImport } from './routes/_app/admin_panel/users/index'
+import { Route as AppAdmin_panelUsersApi_tokensRouteImport } from './routes/_app/admin_panel/users/api_tokens'
 import { Route as AppAdmin_panelUsersListRouteImport } from './routes/_app/admin_panel/users/list'
 import { Route as AppAdmin_panelUsersRegisterRouteImport } from './routes/_app/admin_panel/users/register'
 import { Route as AppAdmin_panelUsersResetRouteImport } from './routes/_app/admin_panel/users/reset'
@@ -301,6 +303,11 @@ const AppUserSettingsRoute = AppUserSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AppUserRouteRoute,
 } as any)
+const AppUserTokensRoute = AppUserTokensRouteImport.update({
+  id: '/tokens',
+  path: '/tokens',
+  getParentRoute: () => AppUserRouteRoute,
+} as any)
 const AppAdmin_panelGeneralIndexRoute =
   AppAdmin_panelGeneralIndexRouteImport.update({
     id: '/general/',
@@ -359,6 +366,12 @@ const AppAdmin_panelUsersIndexRoute =
   AppAdmin_panelUsersIndexRouteImport.update({
     id: '/users/',
     path: '/users/',
+    getParentRoute: () => AppAdmin_panelRouteRoute,
+  } as any)
+const AppAdmin_panelUsersApi_tokensRoute =
+  AppAdmin_panelUsersApi_tokensRouteImport.update({
+    id: '/users/api_tokens',
+    path: '/users/api_tokens',
     getParentRoute: () => AppAdmin_panelRouteRoute,
   } as any)
 const AppAdmin_panelUsersListRoute = AppAdmin_panelUsersListRouteImport.update({
@@ -690,6 +703,7 @@ export interface FileRoutesByFullPath {
   '/review/review_groups': typeof AppReviewReview_groupsRoute
   '/user/password': typeof AppUserPasswordRoute
   '/user/settings': typeof AppUserSettingsRoute
+  '/user/tokens': typeof AppUserTokensRoute
   '/admin_panel/': typeof AppAdmin_panelIndexRoute
   '/client/': typeof AppClientIndexRoute
   '/coordinator/': typeof AppCoordinatorIndexRoute
@@ -706,6 +720,7 @@ export interface FileRoutesByFullPath {
   '/admin_panel/groups/client_groups': typeof AppAdmin_panelGroupsClient_groupsRoute
   '/admin_panel/groups/endworker_groups': typeof AppAdmin_panelGroupsEndworker_groupsRoute
   '/admin_panel/tasks/task_types': typeof AppAdmin_panelTasksTask_typesRoute
+  '/admin_panel/users/api_tokens': typeof AppAdmin_panelUsersApi_tokensRoute
   '/admin_panel/users/list': typeof AppAdmin_panelUsersListRoute
   '/admin_panel/users/register': typeof AppAdmin_panelUsersRegisterRoute
   '/admin_panel/users/reset': typeof AppAdmin_panelUsersResetRoute
@@ -781,6 +796,7 @@ export interface FileRoutesByTo {
   '/review/review_groups': typeof AppReviewReview_groupsRoute
   '/user/password': typeof AppUserPasswordRoute
   '/user/settings': typeof AppUserSettingsRoute
+  '/user/tokens': typeof AppUserTokensRoute
   '/admin_panel': typeof AppAdmin_panelIndexRoute
   '/client': typeof AppClientIndexRoute
   '/coordinator': typeof AppCoordinatorIndexRoute
@@ -796,6 +812,7 @@ export interface FileRoutesByTo {
   '/admin_panel/groups/client_groups': typeof AppAdmin_panelGroupsClient_groupsRoute
   '/admin_panel/groups/endworker_groups': typeof AppAdmin_panelGroupsEndworker_groupsRoute
   '/admin_panel/tasks/task_types': typeof AppAdmin_panelTasksTask_typesRoute
+  '/admin_panel/users/api_tokens': typeof AppAdmin_panelUsersApi_tokensRoute
   '/admin_panel/users/list': typeof AppAdmin_panelUsersListRoute
   '/admin_panel/users/register': typeof AppAdmin_panelUsersRegisterRoute
   '/admin_panel/users/reset': typeof AppAdmin_panelUsersResetRoute
@@ -881,6 +898,7 @@ export interface FileRoutesById {
   '/_app/review/review_groups': typeof AppReviewReview_groupsRoute
   '/_app/user/password': typeof AppUserPasswordRoute
   '/_app/user/settings': typeof AppUserSettingsRoute
+  '/_app/user/tokens': typeof AppUserTokensRoute
   '/_app/admin_panel/': typeof AppAdmin_panelIndexRoute
   '/_app/client/': typeof AppClientIndexRoute
   '/_app/coordinator/': typeof AppCoordinatorIndexRoute
@@ -897,6 +915,7 @@ export interface FileRoutesById {
   '/_app/admin_panel/groups/client_groups': typeof AppAdmin_panelGroupsClient_groupsRoute
   '/_app/admin_panel/groups/endworker_groups': typeof AppAdmin_panelGroupsEndworker_groupsRoute
   '/_app/admin_panel/tasks/task_types': typeof AppAdmin_panelTasksTask_typesRoute
+  '/_app/admin_panel/users/api_tokens': typeof AppAdmin_panelUsersApi_tokensRoute
   '/_app/admin_panel/users/list': typeof AppAdmin_panelUsersListRoute
   '/_app/admin_panel/users/register': typeof AppAdmin_panelUsersRegisterRoute
   '/_app/admin_panel/users/reset': typeof AppAdmin_panelUsersResetRoute
@@ -983,6 +1002,7 @@ export interface FileRouteTypes {
     | '/review/review_groups'
     | '/user/password'
     | '/user/settings'
+    | '/user/tokens'
     | '/admin_panel/'
     | '/client/'
     | '/coordinator/'
@@ -999,6 +1019,7 @@ export interface FileRouteTypes {
     | '/admin_panel/groups/client_groups'
     | '/admin_panel/groups/endworker_groups'
     | '/admin_panel/tasks/task_types'
+    | '/admin_panel/users/api_tokens'
     | '/admin_panel/users/list'
     | '/admin_panel/users/register'
     | '/admin_panel/users/reset'
@@ -1074,6 +1095,7 @@ export interface FileRouteTypes {
     | '/review/review_groups'
     | '/user/password'
     | '/user/settings'
+    | '/user/tokens'
     | '/admin_panel'
     | '/client'
     | '/coordinator'
@@ -1089,6 +1111,7 @@ export interface FileRouteTypes {
     | '/admin_panel/groups/client_groups'
     | '/admin_panel/groups/endworker_groups'
     | '/admin_panel/tasks/task_types'
+    | '/admin_panel/users/api_tokens'
     | '/admin_panel/users/list'
     | '/admin_panel/users/register'
     | '/admin_panel/users/reset'
@@ -1173,6 +1196,7 @@ export interface FileRouteTypes {
     | '/_app/review/review_groups'
     | '/_app/user/password'
     | '/_app/user/settings'
+    | '/_app/user/tokens'
     | '/_app/admin_panel/'
     | '/_app/client/'
     | '/_app/coordinator/'
@@ -1189,6 +1213,7 @@ export interface FileRouteTypes {
     | '/_app/admin_panel/groups/client_groups'
     | '/_app/admin_panel/groups/endworker_groups'
     | '/_app/admin_panel/tasks/task_types'
+    | '/_app/admin_panel/users/api_tokens'
     | '/_app/admin_panel/users/list'
     | '/_app/admin_panel/users/register'
     | '/_app/admin_panel/users/reset'
@@ -1526,6 +1551,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUserSettingsRouteImport
       parentRoute: typeof AppUserRouteRoute
     }
+    '/_app/user/tokens': {
+      id: '/_app/user/tokens'
+      path: '/tokens'
+      fullPath: '/user/tokens'
+      preLoaderRoute: typeof AppUserTokensRouteImport
+      parentRoute: typeof AppUserRouteRoute
+    }
     '/_app/admin_panel/general/': {
       id: '/_app/admin_panel/general/'
       path: '/general'
@@ -1594,6 +1626,13 @@ declare module '@tanstack/react-router' {
       path: '/users'
       fullPath: '/admin_panel/users/'
       preLoaderRoute: typeof AppAdmin_panelUsersIndexRouteImport
+      parentRoute: typeof AppAdmin_panelRouteRoute
+    }
+    '/_app/admin_panel/users/api_tokens': {
+      id: '/_app/admin_panel/users/api_tokens'
+      path: '/users/api_tokens'
+      fullPath: '/admin_panel/users/api_tokens'
+      preLoaderRoute: typeof AppAdmin_panelUsersApi_tokensRouteImport
       parentRoute: typeof AppAdmin_panelRouteRoute
     }
     '/_app/admin_panel/users/list': {
@@ -1978,6 +2017,7 @@ interface AppAdmin_panelRouteRouteChildren {
   AppAdmin_panelGroupsClient_groupsRoute: typeof AppAdmin_panelGroupsClient_groupsRoute
   AppAdmin_panelGroupsEndworker_groupsRoute: typeof AppAdmin_panelGroupsEndworker_groupsRoute
   AppAdmin_panelTasksTask_typesRoute: typeof AppAdmin_panelTasksTask_typesRoute
+  AppAdmin_panelUsersApi_tokensRoute: typeof AppAdmin_panelUsersApi_tokensRoute
   AppAdmin_panelUsersListRoute: typeof AppAdmin_panelUsersListRoute
   AppAdmin_panelUsersRegisterRoute: typeof AppAdmin_panelUsersRegisterRoute
   AppAdmin_panelUsersResetRoute: typeof AppAdmin_panelUsersResetRoute
@@ -1998,6 +2038,7 @@ const AppAdmin_panelRouteRouteChildren: AppAdmin_panelRouteRouteChildren = {
   AppAdmin_panelGroupsEndworker_groupsRoute:
     AppAdmin_panelGroupsEndworker_groupsRoute,
   AppAdmin_panelTasksTask_typesRoute: AppAdmin_panelTasksTask_typesRoute,
+  AppAdmin_panelUsersApi_tokensRoute: AppAdmin_panelUsersApi_tokensRoute,
   AppAdmin_panelUsersListRoute: AppAdmin_panelUsersListRoute,
   AppAdmin_panelUsersRegisterRoute: AppAdmin_panelUsersRegisterRoute,
   AppAdmin_panelUsersResetRoute: AppAdmin_panelUsersResetRoute,
@@ -2238,12 +2279,14 @@ const AppTasksRouteRouteWithChildren = AppTasksRouteRoute._addFileChildren(
 interface AppUserRouteRouteChildren {
   AppUserPasswordRoute: typeof AppUserPasswordRoute
   AppUserSettingsRoute: typeof AppUserSettingsRoute
+  AppUserTokensRoute: typeof AppUserTokensRoute
   AppUserIndexRoute: typeof AppUserIndexRoute
 }
 
 const AppUserRouteRouteChildren: AppUserRouteRouteChildren = {
   AppUserPasswordRoute: AppUserPasswordRoute,
   AppUserSettingsRoute: AppUserSettingsRoute,
+  AppUserTokensRoute: AppUserTokensRoute,
   AppUserIndexRoute: AppUserIndexRoute,
 }
 

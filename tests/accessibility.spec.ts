@@ -103,7 +103,7 @@ async function signedIn(browser: Browser, user: DemoUser): Promise<Page> {
   return page
 }
 
-const ACCOUNT_PAGES = ['/user', '/user/password', '/user/settings', '/timelogs']
+const ACCOUNT_PAGES = ['/user', '/user/password', '/user/settings', '/user/tokens', '/timelogs']
 
 type DemoTaskDetail = {
   id: number
@@ -236,6 +236,7 @@ test.describe('accessibility', () => {
       '/admin_panel/users/list',
       '/admin_panel/users/register',
       '/admin_panel/users/reset',
+      '/admin_panel/users/api_tokens',
     ])
     await test.step('the new language modal', async () => {
       await visit(admin, '/admin_panel/general/languages')

@@ -53,3 +53,24 @@ export const API_DOCS_THEME = {
   js: [{ filename: 'viewport.js', content: VIEWPORT_SCRIPT }],
   css: [{ filename: 'narrow-screens.css', content: NARROW_SCREEN_STYLES }],
 }
+
+/**
+ * Swagger UI's own settings. A call tried with a bearer token goes without cookies: in a browser
+ * signed in to the app the session cookie would go along, and a request with both is refused.
+ * The function is copied into the page as source, so it uses only what a browser has.
+ */
+/** A request as Swagger UI hands it to its interceptor. */
+type TriedRequest = {
+  headers?: Record<string, string>
+  credentials?: string
+  [part: string]: unknown
+}
+
+export const API_DOCS_UI_CONFIG = {
+  requestInterceptor: (request: TriedRequest) => {
+    const headers = request.headers ?? {}
+    const authorization = headers.Authorization ?? headers.authorization ?? ''
+    if (/^Bearer /i.test(authorization)) request.credentials = 'omit'
+    return request
+  },
+}

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { msg } from '#lingui-message'
 import { CSRF_COOKIE, CSRF_HEADER } from '../../contract/constants'
 import { originOf } from '../config'
+import { bearerTokenOf } from '../modules/auth/api-tokens/bearer'
 import { newToken } from '../modules/auth/tokens'
 import { HttpError } from './errors'
 import { type ApiMessage, withValues } from './i18n'
@@ -22,11 +23,14 @@ const TOKEN_MAX_AGE_SECONDS = 365 * 24 * 3600
  * Double-submit token plus an Origin check. Any response carries a `csrftoken` cookie when the
  * request had none; an unsafe request must echo the cookie in `X-CSRFToken` and, when the browser
  * says where it comes from (Origin, else Referer), come from the server's configured public origin
- * or a trusted origin.
+ * or a trusted origin. Calls with a personal API token (`Authorization: Bearer`) need neither.
  */
 export function registerCsrfProtection(app: FastifyInstance): void {
   app.decorateRequest('csrfToken', '')
   app.addHook('onRequest', async (request, reply) => {
+    // A token call sends no cookies, so a forged cross-site request cannot carry one; a request
+    // with both a token and a session cookie is refused by the authentication step.
+    if (bearerTokenOf(request) !== null) return
     const cookieToken = readCookieToken(request)
     request.csrfToken = cookieToken ?? issueToken(request, reply)
     if (SAFE_METHODS.has(request.method)) return

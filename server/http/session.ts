@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { API_BASE, SESSION_COOKIE, SESSION_HINT_COOKIE } from '../../contract/constants'
+import { authenticateBearer, bearerTokenOf } from '../modules/auth/api-tokens/bearer'
 import { extendSession, findLiveSession } from '../modules/auth/session-store'
 import { hashToken } from '../modules/auth/tokens'
 import { registerCsrfProtection } from './csrf'
@@ -22,18 +23,23 @@ declare module 'fastify' {
 }
 
 /**
- * Installs CSRF protection and session lookup on the root instance, so every module sees
- * `request.user`. Added as hooks rather than a registered plugin because a plugin's hooks would
+ * Installs CSRF protection and the authentication step (a session cookie, or a personal API
+ * token in `Authorization: Bearer`) on the root instance, so every module sees `request.user`
+ * and checks permissions the same way for both. Added as hooks rather than a registered plugin because a plugin's hooks would
  * stay inside its own encapsulation context.
  */
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('sessionIdHash', null)
   app.decorateRequest('uncheckedSessionIdHash', null)
+  app.decorateRequest('apiTokenId', null)
   registerCsrfProtection(app)
   app.addHook('onRequest', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE]
     // Static PWA files need no user; sparing them the lookup keeps the database out of asset loads.
-    if (!token || !isApiRequest(request)) return
+    if (!isApiRequest(request)) return
+    const token = request.cookies[SESSION_COOKIE]
+    const bearer = bearerTokenOf(request)
+    if (bearer !== null) return authenticateBearer(request, reply, bearer, Boolean(token))
+    if (!token) return
     const idHash = hashToken(token)
     if (request.routeOptions.config.checksSessionItself) {
       request.uncheckedSessionIdHash = idHash
@@ -71,7 +77,8 @@ type Guard = (request: FastifyRequest) => Promise<void>
  * before anything else. A request without a session cookie gets the 401 at once; one whose
  * request fails before the handler checked its session (a malformed body, a refusal) gets the
  * lookup and `guard` first, so it answers as on any other route: 401 for a dead session, 403
- * without the permission.
+ * without the permission. A call with an API token was authenticated already: it gets `guard`
+ * at once and takes the handler's usual path (sessionIdHashToCheck answers null).
  */
 export function sessionCheckedByRoute(guard: Guard) {
   const settleSession = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -86,6 +93,7 @@ export function sessionCheckedByRoute(guard: Guard) {
     options: {
       config: { checksSessionItself: true },
       onRequest: async (request: FastifyRequest) => {
+        if (request.apiTokenId !== null) return guard(request)
         if (request.uncheckedSessionIdHash === null) throw notAuthenticated()
       },
       errorHandler: async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -100,8 +108,12 @@ export function sessionCheckedByRoute(guard: Guard) {
   }
 }
 
-/** The session hash a route of sessionCheckedByRoute checks in its own statement. */
-export function sessionIdHashToCheck(request: FastifyRequest): string {
+/**
+ * The session hash a route of sessionCheckedByRoute checks in its own statement; null for a call
+ * with an API token, whose user is already known.
+ */
+export function sessionIdHashToCheck(request: FastifyRequest): string | null {
+  if (request.apiTokenId !== null) return null
   const idHash = request.uncheckedSessionIdHash
   if (idHash === null) throw notAuthenticated()
   return idHash
@@ -116,7 +128,8 @@ export async function sessionFoundLive(
   reply: FastifyReply,
   stale: boolean,
 ): Promise<void> {
-  const idHash = sessionIdHashToCheck(request)
+  const idHash = request.uncheckedSessionIdHash
+  if (idHash === null) throw notAuthenticated()
   request.uncheckedSessionIdHash = null
   request.sessionIdHash = idHash
   if (stale) await keepSessionAlive(request, reply, idHash)

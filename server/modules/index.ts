@@ -2,6 +2,7 @@ import type { AppPlugin } from '../http/valibot'
 import { accountRoutes } from './account/routes'
 import { adminRoutes } from './admin/routes'
 import { apiIndexRoutes } from './api-index/routes'
+import { apiTokenRoutes } from './auth/api-tokens/routes'
 import { authRoutes } from './auth/routes'
 import { clientGroupRoutes } from './client-groups/routes'
 import { clientPickerRoutes } from './client-pickers/routes'
@@ -27,6 +28,7 @@ import { workerTaskRoutes } from './worker-tasks/routes'
 export const apiModules: AppPlugin[] = [
   apiIndexRoutes,
   authRoutes,
+  apiTokenRoutes,
   accountRoutes,
   instanceRoutes,
   languageRoutes,

@@ -15,8 +15,8 @@ type ShownOnceProps = {
 }
 
 /**
- * A value the server shows only once (a key's link, a signing secret): it stays, with a copy
- * button, until the user closes it.
+ * A value the server shows only once (a key's link, a signing secret, an API token): it stays,
+ * with a copy button, until the user closes it.
  */
 export function ShownOnce({ title, children, value, label, copyLabel, onClose }: ShownOnceProps) {
   const { t } = useLingui()
@@ -36,6 +36,7 @@ export function ShownOnce({ title, children, value, label, copyLabel, onClose }:
           readOnly
           onFocus={(event) => event.currentTarget.select()}
           style={{ flex: 1 }}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
         <CopyButton value={value}>
           {({ copied, copy }) => (

@@ -244,3 +244,38 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 )
+
+/**
+ * Personal API tokens: `Authorization: Bearer <token>` acts as the owner. Only the SHA-256 of the
+ * token is kept; `prefix` is its first characters, shown to tell tokens apart and used to find
+ * the row before the hash is compared in constant time.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: identityId(),
+    userId: cascadeRef(() => users.id),
+    name: text().notNull(),
+    prefix: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    createdAt: createdAt(),
+    /** Null: never expires (staff only). */
+    expiresAt: optionalTimestamp(),
+    lastUsedAt: optionalTimestamp(),
+    lastUsedAddress: text(),
+    revokedAt: optionalTimestamp(),
+    /** Who or what revoked it: the owner, staff, a password reset or the account's anonymization. */
+    revokedReason: text(),
+    /** The per-minute rate limit's window: kept here so every API process counts the same calls. */
+    rateWindowStart: optionalTimestamp(),
+    rateCount: integer().notNull().default(0),
+  },
+  (t) => [
+    index('api_tokens_prefix_idx').on(t.prefix),
+    index('api_tokens_user_idx').on(t.userId),
+    check(
+      'api_tokens_revoked_reason_check',
+      sql`${t.revokedReason} in ('owner', 'staff', 'password_reset', 'anonymized')`,
+    ),
+  ],
+)

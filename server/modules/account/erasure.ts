@@ -4,6 +4,7 @@ import { Readable } from 'node:stream'
 import { parse } from 'csv-parse/sync'
 import { csvLines } from '../../csv/writer'
 import type { Db } from '../../db/client'
+import { eraseUserApiTokens } from '../auth/api-tokens/queries'
 import { financeExportCsv } from '../finance/exports'
 import { discardFiles } from '../media/discarded-files'
 import { mediaFilePath, storeStream } from '../media/storage'
@@ -40,6 +41,7 @@ import {
  * each (the README's list under the coordinator's workspace follows this):
  *
  * - sessions (browser, address, single-sign-on ID token): deleted with the account's sign-out;
+ * - personal API tokens: revoked, their names and last-used addresses emptied;
  * - failed sign-ins counted under their username or e-mail: deleted;
  * - password-reset keys of the account or its e-mail, and registration keys limited to the
  *   e-mail: deleted (their lists show the e-mail);
@@ -64,6 +66,7 @@ export async function erasePersonalData(
 ) {
   const logins = loginsOf(person)
   await deleteLoginFailures(tx, logins)
+  await eraseUserApiTokens(tx, person.userId)
   await deleteResetKeys(tx, person.userId, person.email)
   await deleteRegistrationKeys(tx, person.email)
   await deleteOwnIdempotencyKeys(tx, person.userId)

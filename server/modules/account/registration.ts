@@ -6,6 +6,7 @@ import type { Db } from '../../db/client'
 import { isUniqueViolation } from '../../db/errors'
 import { fieldError, HttpError } from '../../http/errors'
 import { withValues } from '../../http/i18n'
+import { revokeUserApiTokens } from '../auth/api-tokens/queries'
 import { hashPassword } from '../auth/passwords'
 import { accountSubject, clearLoginFailures } from '../auth/queries'
 import { deleteUserSessions } from '../auth/session-store'
@@ -143,7 +144,10 @@ export async function verifyResetKey(db: Db, key: string) {
   return { email: found.email }
 }
 
-/** Sets the password and ends every session of the user: whoever knew the old one is out. */
+/**
+ * Sets the password, ends every session and revokes every API token of the user: whoever knew
+ * the old one is out.
+ */
 export async function resetPassword(db: Db, input: ResetPassword): Promise<void> {
   if (!(await findResetKey(db, hashToken(input.key)))) throw invalidKeyField()
   const passwordHash = await hashPassword(input.password)
@@ -156,6 +160,7 @@ export async function resetPassword(db: Db, input: ResetPassword): Promise<void>
     if (key.userId === null || key.username === null) return
     await updateUser(tx, key.userId, { passwordHash })
     await deleteUserSessions(tx, key.userId)
+    await revokeUserApiTokens(tx, key.userId, 'password_reset')
     // A user who locked themselves out and got a new password may sign in at once.
     await clearLoginFailures(tx, accountSubject(key.username))
   })

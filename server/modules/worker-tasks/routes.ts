@@ -96,13 +96,16 @@ export const workerTaskRoutes: AppPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const saved = await saveAnnotationAtOnce(
-        app.db,
-        sessionIdHashToCheck(request),
-        request.params,
-        request.body,
-        keyedRequestOf(request),
-      )
+      const idHash = sessionIdHashToCheck(request)
+      const saved =
+        idHash &&
+        (await saveAnnotationAtOnce(
+          app.db,
+          idHash,
+          request.params,
+          request.body,
+          keyedRequestOf(request),
+        ))
       if (saved) {
         await sessionFoundLive(request, reply, saved.sessionStale)
         return sendAnswer(reply, saved.answer)

@@ -9,7 +9,7 @@ function SectionLink({
   to,
   children,
 }: {
-  to: '/user' | '/user/password' | '/user/settings'
+  to: '/user' | '/user/password' | '/user/settings' | '/user/tokens'
   children: ReactNode
 }) {
   return (
@@ -45,6 +45,9 @@ export function UserPanelLayout() {
           )}
           <SectionLink to="/user/settings">
             <Trans>Settings</Trans>
+          </SectionLink>
+          <SectionLink to="/user/tokens">
+            <Trans>API tokens</Trans>
           </SectionLink>
         </Group>
         <Outlet />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { ApiToken } from '../../../contract/api-tokens'
 import type { CurrentUser, EndworkerProfile } from '../../../contract/auth'
 import { createTestQueryClient, renderWithRouter } from '../../test/render'
 import { authKeys } from '../auth/queries'
@@ -37,3 +38,15 @@ export function renderWithUser(
   if (user) queryClient.setQueryData(authKeys.currentUser(), user)
   return renderWithRouter(ui, { ...options, queryClient })
 }
+
+/** A live API token of the lists, as the server answers it. */
+export const apiToken = (id: number, overrides: Partial<ApiToken> = {}): ApiToken => ({
+  id,
+  name: `token ${id}`,
+  prefix: `cw_abcdef0${id}`,
+  created_at: '2030-01-01T10:00:00Z',
+  expires_at: '2999-04-01T10:00:00Z',
+  last_used_at: null,
+  last_used_address: null,
+  ...overrides,
+})

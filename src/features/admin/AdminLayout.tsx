@@ -15,6 +15,7 @@ export function AdminLayout() {
             { label: t`Users list`, to: '/admin_panel/users/list' },
             { label: t`Registration keys`, to: '/admin_panel/users/register' },
             { label: t`Password reset keys`, to: '/admin_panel/users/reset' },
+            { label: t`API tokens`, to: '/admin_panel/users/api_tokens' },
           ],
         },
         {
