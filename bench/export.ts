@@ -22,6 +22,7 @@ import { dumps } from '../server/db/schema'
 import { insertDump } from '../server/modules/client-tasks/dumps/dump-queries'
 import { runExport } from '../server/modules/client-tasks/dumps/export-job'
 import { seedTask, seedWorkspace } from '../server/modules/client-tasks/test-fixtures'
+import { LocalMediaStore } from '../server/modules/media/store/local-store'
 import { createUser } from '../server/test/session-client'
 import {
   commandOption,
@@ -110,7 +111,7 @@ async function runOne(kind: Kind, count: number, format: DumpFormat): Promise<Ru
     const logger = { error: (details: object) => console.error(details), warn: () => {} }
     const started = performance.now()
     const cpuStart = process.cpuUsage()
-    await runExport({ db, mediaDir, logger }, dumpId)
+    await runExport({ db, media: new LocalMediaStore(mediaDir), logger }, dumpId)
     const cpu = process.cpuUsage(cpuStart)
     const exportSeconds = (performance.now() - started) / 1000
     rss.stop()

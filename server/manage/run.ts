@@ -4,6 +4,7 @@ import { type Db, databaseTargetFromConfig, migrateDatabase, openDatabase } from
 import { EmbeddedDatabaseBusyError } from '../db/embedded-lock'
 import { createDemoWorkspace } from '../demo/demo'
 import { ContentKeyStore, mediaKeySecret } from '../modules/media/protection/key-store'
+import { MediaStoreUnavailable, openCheckedMediaStore } from '../modules/media/store/open-store'
 import { CREATEUSER_USAGE, createUser, parseCreateUserArgs } from './createuser'
 import { CommandError } from './errors'
 import {
@@ -66,13 +67,18 @@ export async function runCli(
       case 'demo': {
         parseArgs({ args, strict: true, allowPositionals: false, options: {} })
         const password = env.DEMO_PASSWORD || undefined
-        const result = await withDatabase(env, (db, config) =>
-          createDemoWorkspace(db, {
-            mediaDir: config.mediaDir,
-            contentKeys: new ContentKeyStore(mediaKeySecret(config)),
-            password,
-          }),
-        )
+        const result = await withDatabase(env, async (db, config) => {
+          const media = await openCheckedMediaStore(config)
+          try {
+            return await createDemoWorkspace(db, {
+              media,
+              contentKeys: new ContentKeyStore(mediaKeySecret(config)),
+              password,
+            })
+          } finally {
+            media.close()
+          }
+        })
         output.out(
           `Demo workspace created: task ${result.taskId}, ${result.mediaFiles} media files.`,
         )
@@ -102,6 +108,7 @@ function isUserMistake(error: unknown): boolean {
     error instanceof CommandError ||
     error instanceof ConfigError ||
     error instanceof EmbeddedDatabaseBusyError ||
+    error instanceof MediaStoreUnavailable ||
     // parseArgs' own errors (unknown option, missing value) explain themselves.
     (error instanceof TypeError &&
       (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS') === true)

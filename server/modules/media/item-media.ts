@@ -12,7 +12,8 @@ import { items, mediaObjects } from '../../db/schema'
 import { notFound } from '../../http/errors'
 import { protectedAudioManifest } from './protection/manifest'
 import { readProtectedAudio } from './protection/protected-file'
-import { mediaFilePath, sendStoredFile } from './storage'
+import { sendStoredFile } from './storage'
+import type { MediaStore } from './store/media-store'
 
 /** The media object `uuid` when the item belongs to the task and its data names the uuid. */
 export async function itemMedia(db: Db, taskId: number, itemId: number, uuid: string) {
@@ -46,7 +47,7 @@ export type ItemMediaFile = NonNullable<Awaited<ReturnType<typeof itemMedia>>>
 export async function sendItemMedia(
   request: FastifyRequest,
   reply: FastifyReply,
-  mediaDir: string,
+  store: MediaStore,
   media: ItemMediaFile,
   { manifest }: { manifest: boolean },
 ) {
@@ -57,12 +58,12 @@ export async function sendItemMedia(
         msg`This media file is not protected audio, so it has no manifest: fetch it without ?manifest=true.`,
       )
     }
-    const layout = await readProtectedAudio(mediaFilePath(mediaDir, media.storageKey))
+    const layout = await store.withLocalFile(media.storageKey, readProtectedAudio)
     const mediaUrl = request.url.split('?')[0]!
     reply.header('Content-Type', PROTECTED_AUDIO_MANIFEST_TYPE)
     reply.header('Cache-Control', 'private, max-age=31536000, immutable')
     return reply.send(protectedAudioManifest(layout, { mediaUrl, licenseUrl: MEDIA_LICENSE_PATH }))
   }
   if (isProtected) reply.header(MEDIA_PROTECTION_HEADER, CLEAR_KEY_PROTECTION)
-  return sendStoredFile(request, reply, mediaDir, media)
+  return sendStoredFile(request, reply, store, media)
 }

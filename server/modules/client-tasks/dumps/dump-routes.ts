@@ -16,7 +16,7 @@ const path = '/client/tasks/:id/dump_async/'
 
 /** Result export: start, watch, download and delete the latest dump of a task. */
 export const dumpRoutes: AppPlugin = async (app) => {
-  const deps = { db: app.db, mediaDir: app.config.mediaDir, logger: app.log, jobs: app.jobs }
+  const deps = { db: app.db, media: app.media, logger: app.log, jobs: app.jobs }
   if (app.jobs) await registerExportWorker(app.jobs, deps)
 
   app.post(
@@ -69,7 +69,7 @@ export const dumpRoutes: AppPlugin = async (app) => {
     },
     async (request, reply) => {
       const file = await latestDumpFile(deps, currentUser(request), request.params.id)
-      return sendStoredFile(request, reply, app.config.mediaDir, file, { download: true })
+      return sendStoredFile(request, reply, app.media, file, { download: true })
     },
   )
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client'
 import type { dumps } from '../../../db/schema'
 import type { JobLogger, JobQueue } from '../../../jobs/queue'
 import { removeStoredFile, storeStream } from '../../media/storage'
+import type { MediaStore } from '../../media/store/media-store'
 import { optionsOfDump } from './dump-options'
 import { failDump, findDump, finishDump, setDumpProgress } from './dump-queries'
 import {
@@ -20,19 +21,19 @@ export type ExportJobData = { dumpId: number }
 export const EXPORT_BATCH = 5_000
 const PROGRESS_INTERVAL_MS = 250
 
-export type ExportDeps = { db: Db; mediaDir: string; logger: JobLogger }
+export type ExportDeps = { db: Db; media: MediaStore; logger: JobLogger }
 
 /** The dump was deleted (or settled) while it ran: stop and leave nothing behind. */
 class ExportCancelled extends Error {}
 
 /**
  * The export of one dump: the task's items are read in keyset batches by position with their
- * annotations, formatted and streamed to a file through storeStream (a temporary file renamed
- * when complete, so backpressure and clean-up come with it). Memory stays at one batch whatever
+ * annotations, formatted and streamed to the media store through storeStream (a temporary file renamed,
+ * or a multipart upload completed, only at the end, so backpressure and clean-up come with it). Memory stays at one batch whatever
  * the task's size. A dump deleted meanwhile stops the export at its next progress write. On success the dump is FINISHED with its file, on failure FAILED with a message.
  */
 export async function runExport(deps: ExportDeps, dumpId: number): Promise<void> {
-  const { db, mediaDir } = deps
+  const { db, media } = deps
   const dump = await findDump(db, dumpId)
   // A retried job whose dump was settled or deleted meanwhile has nothing left to do.
   if (dump?.status !== 'PROCESSING') return
@@ -46,10 +47,10 @@ export async function runExport(deps: ExportDeps, dumpId: number): Promise<void>
       options: optionsOfDump(dump),
     }
     const source = exportChunks(db, dump, settings, task.itemCount)
-    storageKey = (await storeStream(mediaDir, Readable.from(source), `.${dump.format}`)).storageKey
+    storageKey = (await storeStream(media, Readable.from(source), `.${dump.format}`)).storageKey
     if (!(await finishDump(db, dumpId, storageKey))) throw new ExportCancelled()
   } catch (error) {
-    if (storageKey) await removeStoredFile(mediaDir, storageKey)
+    if (storageKey) await removeStoredFile(media, storageKey)
     if (error instanceof ExportCancelled) return
     deps.logger.error({ err: error, dumpId }, 'export failed')
     await failDump(

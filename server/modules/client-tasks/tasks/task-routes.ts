@@ -30,7 +30,7 @@ const onRequest = requirePermission('client')
 
 /** The tasks list, the task panel and its edits. */
 export const taskRoutes: AppPlugin = async (app) => {
-  const deps = { db: app.db, mediaDir: app.config.mediaDir }
+  const deps = { db: app.db, media: app.media }
 
   app.get(
     '/client/tasks/',

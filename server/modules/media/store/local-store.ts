@@ -99,8 +99,16 @@ export class LocalMediaStore implements MediaStore {
     }
   }
 
+  /** A hard link where the disk allows (stored files never change in place), else a copy. */
   async copy(fromKey: string, toKey: string): Promise<void> {
-    await this.put(toKey, await this.get(fromKey))
+    const from = this.filePath(fromKey)
+    const to = this.filePath(toKey)
+    await fs.promises.mkdir(path.dirname(to), { recursive: true })
+    const linked = await fs.promises.link(from, to).then(
+      () => true,
+      () => false,
+    )
+    if (!linked) await this.put(toKey, await this.get(fromKey))
   }
 
   async withLocalFile<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T> {
@@ -133,6 +141,8 @@ export class LocalMediaStore implements MediaStore {
     await fs.promises.mkdir(this.root, { recursive: true })
     await fs.promises.access(this.root, fs.constants.W_OK)
   }
+
+  close(): void {}
 }
 
 function infoOf(key: string, stat: fs.Stats): StoredObjectInfo {

@@ -41,6 +41,8 @@ export interface MediaStore {
   sweep(olderThanMs: number, now?: number): Promise<number>
   /** Fails when the store cannot be reached or written, with one line saying why. */
   check(): Promise<void>
+  /** Lets go of connections; the store is not used afterwards. */
+  close(): void
 }
 
 export class MediaObjectMissing extends Error {
