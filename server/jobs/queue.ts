@@ -77,7 +77,7 @@ export async function startJobQueue(
  * audio a killed protected import left in this machine's temp folder.
  */
 async function sweepAbandonedWrites(media: MediaStore) {
-  await media.sweep(ABANDONED_WRITE_MS)
+  await media.sweep()
   await removeAbandonedPlainAudio(media, ABANDONED_WRITE_MS)
 }
 

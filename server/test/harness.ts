@@ -48,7 +48,8 @@ export async function createTestApp(
     jobs = false,
     observeRoutes,
     logStream,
-  }: Pick<BuildAppOptions, 'jobs' | 'observeRoutes' | 'logStream'> = {},
+    media,
+  }: Pick<BuildAppOptions, 'jobs' | 'observeRoutes' | 'logStream' | 'media'> = {},
 ) {
   const { database, drop } = await openTestDatabase()
   const app = await buildApp({
@@ -59,6 +60,7 @@ export async function createTestApp(
     // A test that reads the log gets one, at the level its config names.
     logger: logStream !== undefined,
     logStream,
+    media,
   })
   await app.ready()
   return {

@@ -41,9 +41,15 @@ export async function storeStream(
       done(null, chunk)
     },
   })
-  // A failing source destroys the counting stream with its error, which fails the store's write.
+  // A failing source destroys the counting stream with its error, which fails the store's write;
+  // a failing write destroys the source in turn, so nothing is left waiting to be read.
   pipeline(source, counted, () => {})
-  await media.put(storageKey, counted)
+  try {
+    await media.put(storageKey, counted)
+  } catch (error) {
+    counted.destroy()
+    throw error
+  }
   return { uuid, storageKey, sizeBytes, sha256: hash.digest('hex') }
 }
 

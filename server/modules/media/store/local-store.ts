@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import {
+  ABANDONED_WRITE_MS,
   assertMediaKey,
   type ByteRange,
   InvalidMediaKey,
@@ -121,7 +122,7 @@ export class LocalMediaStore implements MediaStore {
    * A live write touches its file all the time, so an old `.part` file belongs to a write a crash
    * cut short, and another process sharing the folder never loses one it is writing.
    */
-  async sweep(olderThanMs: number, now = Date.now()): Promise<number> {
+  async sweep(now = Date.now()): Promise<number> {
     const entries = await fs.promises
       .readdir(this.root, { recursive: true, withFileTypes: true })
       .catch(() => [])
@@ -130,7 +131,7 @@ export class LocalMediaStore implements MediaStore {
       if (!entry.isFile() || !entry.name.endsWith(PART_SUFFIX)) continue
       const filePath = path.join(entry.parentPath, entry.name)
       const stat = await fs.promises.stat(filePath).catch(() => null)
-      if (!stat || now - stat.mtimeMs < olderThanMs) continue
+      if (!stat || now - stat.mtimeMs < ABANDONED_WRITE_MS) continue
       await fs.promises.rm(filePath, { force: true })
       removed += 1
     }

@@ -7,7 +7,12 @@ import { text } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalS3Server, startLocalS3Server } from '../../../test/s3-server'
 import { LocalMediaStore } from './local-store'
-import { InvalidMediaKey, MediaObjectMissing, type MediaStore } from './media-store'
+import {
+  ABANDONED_WRITE_MS,
+  InvalidMediaKey,
+  MediaObjectMissing,
+  type MediaStore,
+} from './media-store'
 import { S3MediaStore } from './s3-store'
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -168,7 +173,7 @@ describe.each(['local', 's3', 's3 with a prefix'])('media store contract: %s', (
 
   it('sweeps leave complete objects alone', async () => {
     await store().put(key('sweep/kept.txt'), Readable.from([Buffer.from('kept')]))
-    await store().sweep(0)
+    await store().sweep(Date.now() + 48 * 3600_000)
     expect(await text(await store().get(key('sweep/kept.txt')))).toBe('kept')
   })
 })
@@ -179,9 +184,9 @@ describe('local media store', () => {
     const partial = path.join(folder, 'sweep-local', 'x.bin.1234abcd.part')
     fs.mkdirSync(path.dirname(partial), { recursive: true })
     fs.writeFileSync(partial, 'half')
-    expect(await store.sweep(60_000)).toBe(0)
+    expect(await store.sweep()).toBe(0)
     expect(await collect(store.list('sweep-local/'))).toEqual([])
-    expect(await store.sweep(60_000, Date.now() + 120_000)).toBe(1)
+    expect(await store.sweep(Date.now() + ABANDONED_WRITE_MS + 1000)).toBe(1)
     expect(fs.existsSync(partial)).toBe(false)
   })
 })

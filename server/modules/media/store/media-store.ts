@@ -37,8 +37,12 @@ export interface MediaStore {
    * afterwards.
    */
   withLocalFile<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>
-  /** Removes temporary objects and incomplete uploads older than `olderThanMs`; answers how many. */
-  sweep(olderThanMs: number, now?: number): Promise<number>
+  /**
+   * Removes what killed writes left (temporary files no write has touched for
+   * ABANDONED_WRITE_MS, multipart uploads started ABANDONED_MULTIPART_UPLOAD_MS ago); safe while
+   * other processes write and sweep. Answers how many went.
+   */
+  sweep(now?: number): Promise<number>
   /** Fails when the store cannot be reached or written, with one line saying why. */
   check(): Promise<void>
   /** Lets go of connections; the store is not used afterwards. */
@@ -67,5 +71,11 @@ export function assertMediaKey(key: string): void {
   }
 }
 
-/** How long a temporary object or incomplete upload may sit before the sweep takes it. */
+/** How long a temporary file may sit untouched before the sweep takes it: live writes touch it. */
 export const ABANDONED_WRITE_MS = 5 * 60 * 1000
+
+/**
+ * How long after its start an incomplete multipart upload is taken for abandoned. Its start is
+ * all S3 tells of it, and a live upload or export of a large file may run for hours.
+ */
+export const ABANDONED_MULTIPART_UPLOAD_MS = 24 * 60 * 60 * 1000

@@ -17,6 +17,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage'
 import { withTemporaryFile } from './local-store'
 import {
+  ABANDONED_MULTIPART_UPLOAD_MS,
   assertMediaKey,
   type ByteRange,
   MediaObjectMissing,
@@ -189,12 +190,12 @@ export class S3MediaStore implements MediaStore {
   }
 
   /**
-   * Aborts the multipart uploads of this store's prefix started longer ago than `olderThanMs`:
-   * those of killed processes (a live upload of a process still running is younger). Several
+   * Aborts the multipart uploads of this store's prefix started a day ago or more: those of killed
+   * processes (the longest live upload, a 4 GiB ZIP or an export, is younger). Several
    * processes may sweep at once; aborting an upload already aborted is answered NoSuchUpload.
    * Servers that cannot list uploads are left to the bucket's lifecycle rule.
    */
-  async sweep(olderThanMs: number, now = Date.now()): Promise<number> {
+  async sweep(now = Date.now()): Promise<number> {
     let removed = 0
     let keyMarker: string | undefined
     let uploadIdMarker: string | undefined
@@ -215,7 +216,7 @@ export class S3MediaStore implements MediaStore {
       }
       for (const upload of page.Uploads ?? []) {
         if (!upload.Key || !upload.UploadId || !upload.Initiated) continue
-        if (now - upload.Initiated.getTime() < olderThanMs) continue
+        if (now - upload.Initiated.getTime() < ABANDONED_MULTIPART_UPLOAD_MS) continue
         try {
           await this.client.send(
             new AbortMultipartUploadCommand({
