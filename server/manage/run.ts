@@ -4,9 +4,11 @@ import { type Db, databaseTargetFromConfig, migrateDatabase, openDatabase } from
 import { EmbeddedDatabaseBusyError } from '../db/embedded-lock'
 import { createDemoWorkspace } from '../demo/demo'
 import { ContentKeyStore, mediaKeySecret } from '../modules/media/protection/key-store'
+import { MigrationMismatch } from '../modules/media/store/migrate'
 import { MediaStoreUnavailable, openCheckedMediaStore } from '../modules/media/store/open-store'
 import { CREATEUSER_USAGE, createUser, parseCreateUserArgs } from './createuser'
 import { CommandError } from './errors'
+import { MEDIA_MIGRATE_USAGE, runMediaMigrate } from './media-migrate'
 import {
   makeRegistrationKey,
   parseRegistrationKeyArgs,
@@ -18,6 +20,7 @@ export const USAGE = `Usage: npm run manage -- <command> [options]
 Commands:
   ${CREATEUSER_USAGE}
   ${REGISTRATION_KEY_USAGE}
+  ${MEDIA_MIGRATE_USAGE}
   demo
     Fills an empty database with a demo workspace: one account per role, groups, a project, a
     protocol, a schema, a task type and a running task with audio and picture items. Every
@@ -62,6 +65,10 @@ export async function runCli(
         )
         output.out(key.link)
         output.out('The link is shown only this once.')
+        return 0
+      }
+      case 'media-migrate': {
+        await runMediaMigrate(args, env, output.out)
         return 0
       }
       case 'demo': {
@@ -109,6 +116,7 @@ function isUserMistake(error: unknown): boolean {
     error instanceof ConfigError ||
     error instanceof EmbeddedDatabaseBusyError ||
     error instanceof MediaStoreUnavailable ||
+    error instanceof MigrationMismatch ||
     // parseArgs' own errors (unknown option, missing value) explain themselves.
     (error instanceof TypeError &&
       (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS') === true)
