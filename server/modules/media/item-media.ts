@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers'
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { msg } from '#lingui-message'
@@ -11,7 +12,7 @@ import type { Db } from '../../db/client'
 import { items, mediaObjects } from '../../db/schema'
 import { notFound } from '../../http/errors'
 import { protectedAudioManifest } from './protection/manifest'
-import { readProtectedAudio } from './protection/protected-file'
+import { readProtectedAudioFrom } from './protection/protected-file'
 import { sendStoredFile } from './storage'
 import type { MediaStore } from './store/media-store'
 
@@ -58,7 +59,18 @@ export async function sendItemMedia(
         msg`This media file is not protected audio, so it has no manifest: fetch it without ?manifest=true.`,
       )
     }
-    const layout = await store.withLocalFile(media.storageKey, readProtectedAudio)
+    const stored = await store.head(media.storageKey)
+    if (!stored) throw notFound(msg`The media file is missing from storage.`)
+    // Only the header boxes are read, with ranged reads: no whole file leaves the store for it.
+    const layout = await readProtectedAudioFrom({
+      size: stored.size,
+      read: async (offset, length) =>
+        Buffer.from(
+          await buffer(
+            await store.get(media.storageKey, { start: offset, end: offset + length - 1 }),
+          ),
+        ),
+    })
     const mediaUrl = request.url.split('?')[0]!
     reply.header('Content-Type', PROTECTED_AUDIO_MANIFEST_TYPE)
     reply.header('Cache-Control', 'private, max-age=31536000, immutable')

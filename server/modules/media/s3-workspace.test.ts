@@ -117,4 +117,30 @@ describe('a workspace on S3 storage', () => {
     expect(await bucketKeys()).toEqual([])
     expect(listFiles(localFolder)).toEqual([])
   })
+
+  it("encrypts a protected task's audio into the bucket, plain bytes on no disk, and serves its manifest", async () => {
+    const own = await createDefinitions(t.db, client.user.id, {
+      itemSchema: { prompt: field('text'), recording: field('audio') },
+      encryptAudio: true,
+    })
+    const zip = zipArchive([
+      { name: 'data.jsonl', content: jsonl([{ prompt: 'one', recording: 'a.wav' }]) },
+      { name: 'a.wav', content: toneWav([440], 300) },
+    ])
+    const made = await uploadTask(client, requiredFields(own), { name: 'p.zip', content: zip })
+    expect(made.statusCode, made.body).toBe(201)
+    expect(made.json()).toMatchObject({ status: 'CREATED', items_count: 1 })
+    const taskId: number = made.json().id
+    const [audio] = await t.db.select().from(mediaObjects).where(eq(mediaObjects.taskId, taskId))
+    const stored = await buffer(await store.get(audio!.storageKey))
+    expect(stored.subarray(4, 8).toString('latin1')).toBe('ftyp')
+    expect(stored.includes(Buffer.from('RIFF'))).toBe(false)
+    const [item] = await t.db.select().from(items).where(eq(items.taskId, taskId))
+    const url = `client/fake-tasks/${taskId}/media/${item!.id}/${audio!.uuid}/`
+    const manifest = await client.get(url, { query: { manifest: 'true' } })
+    expect(manifest.statusCode, manifest.body).toBe(200)
+    expect(manifest.headers['content-type']).toMatch(/^application\/dash\+xml/)
+    expect(manifest.body).toContain(`<BaseURL>/api/${url}</BaseURL>`)
+    expect(listFiles(localFolder)).toEqual([])
+  })
 })
