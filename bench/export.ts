@@ -6,7 +6,12 @@
  * file has one line per item.
  *
  *   npx tsx bench/export.ts [--items 100000] [--format jsonl|csv] [--only postgres|pglite]
+ *     [--storage local|s3]
  *   (npm run bench:export)
+ *
+ * With `--storage s3` the file goes to a bucket of a real S3-protocol server (s3rver) on loopback,
+ * as a multipart upload; that server runs in the measured process, so its CPU and memory count
+ * in the figures.
  *
  * Each database runs in a child process of its own, so one run's memory does not show in the
  * other's peak.
@@ -15,6 +20,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
+import type { Readable } from 'node:stream'
 import { eq, sql } from 'drizzle-orm'
 import type { DumpFormat } from '../contract/client-tasks'
 import { type Db, migrateDatabase } from '../server/db/client'
@@ -22,7 +28,10 @@ import { dumps } from '../server/db/schema'
 import { insertDump } from '../server/modules/client-tasks/dumps/dump-queries'
 import { runExport } from '../server/modules/client-tasks/dumps/export-job'
 import { seedTask, seedWorkspace } from '../server/modules/client-tasks/test-fixtures'
+import { LocalMediaStore } from '../server/modules/media/store/local-store'
+import { S3MediaStore } from '../server/modules/media/store/s3-store'
 import { webhookEvents } from '../server/modules/webhooks/events'
+import { startLocalS3Server } from '../server/test/s3-server'
 import { createUser } from '../server/test/session-client'
 import {
   commandOption,
@@ -33,8 +42,11 @@ import {
   sampleRss,
 } from './support'
 
+type Storage = 'local' | 's3'
+
 type RunResult = {
   kind: Kind
+  storage: Storage
   items: number
   format: DumpFormat
   seedSeconds: number
@@ -87,16 +99,23 @@ async function seed(db: Db, count: number): Promise<number> {
   return task.id
 }
 
-async function countLines(file: string): Promise<number> {
+async function countLines(input: Readable): Promise<number> {
   let lines = 0
-  const reader = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity })
+  const reader = readline.createInterface({ input, crlfDelay: Infinity })
   for await (const _line of reader) lines += 1
   return lines
 }
 
-async function runOne(kind: Kind, count: number, format: DumpFormat): Promise<RunResult> {
+async function runOne(
+  kind: Kind,
+  count: number,
+  format: DumpFormat,
+  storage: Storage,
+): Promise<RunResult> {
   const { database, drop } = await openBenchDatabase(kind, { name: 'bench-export' })
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-media-'))
+  const s3 = storage === 's3' ? await startLocalS3Server('bench-export') : null
+  const media = s3 ? new S3MediaStore(s3.settings) : new LocalMediaStore(mediaDir)
   try {
     await migrateDatabase(database)
     const { db } = database
@@ -113,7 +132,7 @@ async function runOne(kind: Kind, count: number, format: DumpFormat): Promise<Ru
     const cpuStart = process.cpuUsage()
     // No job queue: an event finds no webhooks in the bench's database and sends nothing.
     const events = webhookEvents(null, 'http://127.0.0.1')
-    await runExport({ db, mediaDir, logger, events }, dumpId)
+    await runExport({ db, media, logger, events }, dumpId)
     const cpu = process.cpuUsage(cpuStart)
     const exportSeconds = (performance.now() - started) / 1000
     rss.stop()
@@ -123,21 +142,24 @@ async function runOne(kind: Kind, count: number, format: DumpFormat): Promise<Ru
     if (dump?.status !== 'FINISHED' || !dump.filePath) {
       throw new Error(`the export did not finish: ${dump?.status} ${dump?.error ?? ''}`)
     }
-    const file = path.join(mediaDir, dump.filePath)
+    const stored = await media.head(dump.filePath)
     return {
       kind,
+      storage,
       items: count,
       format,
       seedSeconds,
       exportSeconds,
       itemsPerSecond: count / exportSeconds,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
-      fileMiB: mib(fs.statSync(file).size),
-      lines: await countLines(file),
+      fileMiB: mib(stored?.size ?? 0),
+      lines: await countLines(await media.get(dump.filePath)),
       startRssMiB: mib(startRss),
       peakRssMiB: mib(peakRss),
     }
   } finally {
+    media.close()
+    await s3?.stop()
     fs.rmSync(mediaDir, { recursive: true, force: true })
     await drop()
   }
@@ -156,7 +178,7 @@ function report(results: RunResult[]) {
     failed ||= !linesOk || !fastEnough
     console.log(
       [
-        `${result.kind}: ${number(result.items)} items as ${result.format}`,
+        `${result.kind}: ${number(result.items)} items as ${result.format} to ${result.storage} storage`,
         `  seeded in ${number(result.seedSeconds, 1)} s`,
         `  exported in ${number(result.exportSeconds, 2)} s: ${number(result.itemsPerSecond)} items/s` +
           (target ? ` (target ${number(target)}: ${fastEnough ? 'met' : 'MISSED'})` : ''),
@@ -176,13 +198,24 @@ function report(results: RunResult[]) {
 async function main() {
   const count = Number(commandOption('--items') ?? 100_000)
   const format = (commandOption('--format') ?? 'jsonl') as DumpFormat
+  const storage = (commandOption('--storage') ?? 'local') as Storage
+  if (storage !== 'local' && storage !== 's3') throw new Error('--storage is local or s3')
   const child = commandOption('--child') as Kind | undefined
   if (child) {
     // The child's last line of output is its result.
-    console.log(JSON.stringify(await runOne(child, count, format)))
+    console.log(JSON.stringify(await runOne(child, count, format, storage)))
     return
   }
-  report(runPerDatabase<RunResult>(import.meta.url, ['--items', String(count), '--format', format]))
+  report(
+    runPerDatabase<RunResult>(import.meta.url, [
+      '--items',
+      String(count),
+      '--format',
+      format,
+      '--storage',
+      storage,
+    ]),
+  )
 }
 
 await main()

@@ -4,7 +4,12 @@
  * in a database of its own, dropped afterwards) and on PGlite (in a temporary directory).
  * Prints items/s, peak resident memory, and the ratio to a bare COPY of the same rows.
  *
- *   npx tsx bench/import.ts [--items 100000] [--only postgres|pglite]   (npm run bench:import)
+ *   npx tsx bench/import.ts [--items 100000] [--only postgres|pglite] [--storage local|s3]
+ *   (npm run bench:import)
+ *
+ * With `--storage s3` the upload goes to a bucket of a real S3-protocol server (s3rver) on
+ * loopback and the import reads it from there; that server runs in the measured process, so its
+ * CPU and memory count in the figures.
  *
  * Each database runs in a child process of its own, so one run's memory does not show in the
  * other's peak.
@@ -21,11 +26,13 @@ import { loadConfig } from '../server/config'
 import { type DatabaseHandle, type Db, migrateDatabase } from '../server/db/client'
 import { CopyRows, copyRows } from '../server/db/copy'
 import { items, tasks } from '../server/db/schema'
+import { S3MediaStore } from '../server/modules/media/store/s3-store'
 import {
   createDefinitions,
   field,
   requiredFields,
 } from '../server/modules/task-intake/test-support'
+import { startLocalS3Server } from '../server/test/s3-server'
 import { createUser } from '../server/test/session-client'
 import {
   commandOption,
@@ -39,8 +46,11 @@ import {
   signInOverHttp,
 } from './support'
 
+type Storage = 'local' | 's3'
+
 type RunResult = {
   kind: Kind
+  storage: Storage
   items: number
   fileMiB: number
   uploadSeconds: number
@@ -170,8 +180,14 @@ async function bareCopy(db: Db, dataFile: string, taskId: number): Promise<numbe
   return position / ((performance.now() - started) / 1000)
 }
 
-async function runOne(kind: Kind, dataFile: string, count: number): Promise<RunResult> {
+async function runOne(
+  kind: Kind,
+  dataFile: string,
+  count: number,
+  storage: Storage,
+): Promise<RunResult> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-import-${kind}-`))
+  const s3 = storage === 's3' ? await startLocalS3Server('bench-import') : null
   const { database, drop } = await openBenchDatabase(kind, {
     name: 'bench-import',
     pgliteDataDir: path.join(workDir, 'db'),
@@ -190,7 +206,8 @@ async function runOne(kind: Kind, dataFile: string, count: number): Promise<RunR
       }),
       staticDir: null,
     }
-    app = await buildApp({ config, database, jobs: true })
+    const media = s3 ? new S3MediaStore(s3.settings) : undefined
+    app = await buildApp({ config, database, jobs: true, media })
     const base = await app.listen({ port, host: '127.0.0.1' })
     const user = await createUser(database.db, { roles: ['client'] })
     const definitions = await createDefinitions(database.db, user.id, { itemSchema })
@@ -229,6 +246,7 @@ async function runOne(kind: Kind, dataFile: string, count: number): Promise<RunR
     const totalSeconds = (finished - started) / 1000
     return {
       kind,
+      storage,
       items: count,
       fileMiB: mib(fs.statSync(dataFile).size),
       uploadSeconds: (uploaded - started) / 1000,
@@ -241,6 +259,7 @@ async function runOne(kind: Kind, dataFile: string, count: number): Promise<RunR
     }
   } finally {
     await app?.close()
+    await s3?.stop()
     await drop()
     fs.rmSync(workDir, { recursive: true, force: true })
   }
@@ -263,7 +282,7 @@ function report(results: RunResult[]) {
   const rows = results.map((result) => {
     const target = TARGETS[result.kind]
     return [
-      result.kind,
+      `${result.kind} (${result.storage})`,
       result.items.toLocaleString('en'),
       result.fileMiB.toFixed(1),
       result.uploadSeconds.toFixed(2),
@@ -314,11 +333,13 @@ function report(results: RunResult[]) {
 
 async function main() {
   const count = Number(commandOption('--items') ?? 100_000)
+  const storage = (commandOption('--storage') ?? 'local') as Storage
+  if (storage !== 'local' && storage !== 's3') throw new Error('--storage is local or s3')
   const child = commandOption('--child') as Kind | undefined
   const dataFile = commandOption('--file')
   if (child && dataFile) {
     // The child's one line of output is its result.
-    console.log(JSON.stringify(await runOne(child, dataFile, count)))
+    console.log(JSON.stringify(await runOne(child, dataFile, count, storage)))
     return
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-data-'))
@@ -330,6 +351,8 @@ async function main() {
       file,
       '--items',
       String(count),
+      '--storage',
+      storage,
     ])
     report(results)
     // The exit code follows the throughput and COPY-ratio targets, and resident memory on

@@ -34,6 +34,8 @@ import {
 import { startJobQueue } from './jobs/queue'
 import { apiModules } from './modules'
 import { ContentKeyStore, mediaKeySecret } from './modules/media/protection/key-store'
+import type { MediaStore } from './modules/media/store/media-store'
+import { openMediaStore } from './modules/media/store/open-store'
 
 const JSON_CONTENT_TYPE = /^application\/(?:[\w.-]+\+)?json\b/
 
@@ -47,6 +49,8 @@ export type BuildAppOptions = {
   jobs?: boolean
   /** Told of every route as it is registered (tests that walk every route use it). */
   observeRoutes?: (route: RouteOptions) => void
+  /** Where stored files live; opened from the configuration (unchecked) when not given. */
+  media?: MediaStore
 }
 
 export async function buildApp({
@@ -56,6 +60,7 @@ export async function buildApp({
   logStream,
   jobs = false,
   observeRoutes,
+  media = openMediaStore(config),
 }: BuildAppOptions) {
   const loggerOptions: FastifyLoggerOptions | false = logger
     ? {
@@ -77,9 +82,11 @@ export async function buildApp({
   app.decorate('config', config)
   app.decorate('database', { getter: () => database })
   app.decorate('db', database.db)
+  app.decorate('media', media)
   app.decorate('mediaKeys', new ContentKeyStore(mediaKeySecret(config)))
   app.decorateRequest('user', null)
-  const jobQueue = jobs ? await startJobQueue(database, config, app.log) : null
+  app.addHook('onClose', () => media.close())
+  const jobQueue = jobs ? await startJobQueue(database, config, media, app.log) : null
   app.decorate('jobs', { getter: () => jobQueue })
   if (jobQueue) app.addHook('onClose', () => jobQueue.stop())
   app.setValidatorCompiler(valibotValidatorCompiler)

@@ -145,3 +145,68 @@ describe('single sign-on', () => {
     )
   })
 })
+
+describe('media storage', () => {
+  const s3 = { MEDIA_STORAGE: 's3', S3_BUCKET: 'crowd-media' }
+
+  it('is the local media folder unless MEDIA_STORAGE=s3', () => {
+    expect(loadConfig({}).s3).toBeNull()
+    expect(loadConfig({ MEDIA_STORAGE: 'local' }).s3).toBeNull()
+  })
+
+  it('reads the bucket settings, path style by default on a server other than AWS', () => {
+    expect(loadConfig(s3).s3).toEqual({
+      bucket: 'crowd-media',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+      prefix: '',
+    })
+    expect(
+      loadConfig({
+        ...s3,
+        S3_ENDPOINT: 'http://127.0.0.1:3900',
+        S3_REGION: 'garage',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PREFIX: 'instances/one',
+      }).s3,
+    ).toEqual({
+      bucket: 'crowd-media',
+      endpoint: 'http://127.0.0.1:3900',
+      region: 'garage',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: 'instances/one/',
+    })
+    expect(
+      loadConfig({ ...s3, S3_ENDPOINT: 'https://s3.example.org', S3_FORCE_PATH_STYLE: 'false' }).s3
+        ?.forcePathStyle,
+    ).toBe(false)
+  })
+
+  it.each([
+    [{ MEDIA_STORAGE: 'disk' }, 'MEDIA_STORAGE="disk": must be local or s3'],
+    [{ MEDIA_STORAGE: 's3' }, 'S3_BUCKET: required when MEDIA_STORAGE=s3'],
+    [{ S3_BUCKET: 'crowd-media' }, 'S3_BUCKET: set while MEDIA_STORAGE is local'],
+    [{ ...s3, S3_BUCKET: 'Crowd_Media' }, 'S3_BUCKET="Crowd_Media": must be a bucket name'],
+    [
+      { ...s3, S3_ENDPOINT: 'ftp://files.example' },
+      'S3_ENDPOINT="ftp://files.example": must be an http:// or https:// URL',
+    ],
+    [{ ...s3, S3_REGION: 'EU West' }, 'S3_REGION="EU West": must be a region name'],
+    [{ ...s3, S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE="maybe": must be true or false'],
+    [{ ...s3, S3_PREFIX: '../other' }, 'S3_PREFIX="../other": must be folder names'],
+    [{ ...s3, S3_PREFIX: '/abs' }, 'S3_PREFIX="/abs": must be folder names'],
+    [
+      { ...s3, S3_ACCESS_KEY_ID: 'id' },
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: give both, or neither',
+    ],
+  ])('refuses %o with one line naming the setting', (env, line) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(line)
+  })
+})

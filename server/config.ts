@@ -1,6 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import * as v from 'valibot'
+import type { S3Settings } from './modules/media/store/s3-store'
 
 const booleanFlag = v.pipe(
   v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'),
@@ -50,6 +51,52 @@ const EnvSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
   /** Where uploaded and generated files live; defaults to `<DATA_DIR>/media`. */
   MEDIA_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
+  /** Where stored files live: the local media folder, or an S3-compatible bucket. */
+  MEDIA_STORAGE: v.optional(v.picklist(['local', 's3'], 'must be local or s3'), 'local'),
+  S3_BUCKET: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)',
+      ),
+    ),
+  ),
+  /** Empty for AWS S3; the URL of any other S3-compatible server. */
+  S3_ENDPOINT: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (url) => url === '' || (/^https?:\/\/[^/]/.test(url) && URL.canParse(url)),
+        'must be an http:// or https:// URL, or empty for AWS',
+      ),
+    ),
+    '',
+  ),
+  S3_REGION: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-west-1')),
+    'us-east-1',
+  ),
+  S3_ACCESS_KEY_ID: v.optional(v.string()),
+  S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+  /** Bucket in the path instead of the host name; most servers other than AWS want it. */
+  S3_FORCE_PATH_STYLE: v.optional(booleanFlag),
+  /** Put before every key, so several instances may share a bucket. */
+  S3_PREFIX: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (prefix) =>
+          prefix === '' ||
+          prefix
+            .replace(/\/$/, '')
+            .split('/')
+            .every((name) => /^[A-Za-z0-9._-]+$/.test(name) && name !== '.' && name !== '..'),
+        'must be folder names of letters, digits, dots, hyphens and underscores separated by /, such as crowdwork/',
+      ),
+    ),
+    '',
+  ),
   DATABASE_URL: v.optional(
     v.pipe(
       v.string(),
@@ -122,7 +169,10 @@ export type AppConfig = {
   port: number
   host: string
   dataDir: string
+  /** The local media folder (MEDIA_STORAGE=local). */
   mediaDir: string
+  /** The bucket stored files go to instead of the local folder (MEDIA_STORAGE=s3). */
+  s3: S3Settings | null
   databaseUrl: string | undefined
   databasePoolSize: number
   /** MEDIA_KEY_SECRET; null on the embedded default without it (the data folder keeps one). */
@@ -239,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  MEDIA_KEY_SECRET: required when DATABASE_URL is set (every server must wrap the protected audio keys with the same secret; make one with openssl rand -base64 32 and keep it safe)',
     )
   }
+  const s3 = s3Settings(e)
   const publicOrigins =
     e.PUBLIC_ORIGIN && e.PUBLIC_ORIGIN.length > 0
       ? e.PUBLIC_ORIGIN
@@ -249,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
+    s3,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(),
     mediaKeySecret: e.MEDIA_KEY_SECRET ?? null,
@@ -282,5 +334,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     importHeartbeatSeconds: e.IMPORT_HEARTBEAT_SECONDS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     staticDir: path.resolve('dist'),
+  }
+}
+
+/** The bucket's settings for MEDIA_STORAGE=s3, refusing what cannot work; null for local. */
+function s3Settings(e: v.InferOutput<typeof EnvSchema>): S3Settings | null {
+  const refuse = (line: string) => {
+    throw new ConfigError(`Invalid configuration:\n  ${line}`)
+  }
+  if (e.MEDIA_STORAGE === 'local') {
+    if (e.S3_BUCKET)
+      refuse(
+        'S3_BUCKET: set while MEDIA_STORAGE is local (set MEDIA_STORAGE=s3 to use the bucket, or remove S3_BUCKET)',
+      )
+    return null
+  }
+  if (!e.S3_BUCKET) return refuse('S3_BUCKET: required when MEDIA_STORAGE=s3')
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    refuse(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: give both, or neither to use the SDK's usual credentials (environment, profile, instance role)",
+    )
+  }
+  const prefix = e.S3_PREFIX === '' || e.S3_PREFIX.endsWith('/') ? e.S3_PREFIX : `${e.S3_PREFIX}/`
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT || undefined,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+    // Servers other than AWS are mostly reached by path; AWS by the bucket's host name.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    prefix,
   }
 }

@@ -2,12 +2,14 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { databaseTargetFromConfig, migrateDatabase, openDatabase } from './db/client'
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock'
+import { MediaStoreUnavailable, openCheckedMediaStore } from './modules/media/store/open-store'
 
 async function main() {
   const config = loadConfig()
+  const media = await openCheckedMediaStore(config)
   const database = await openDatabase(databaseTargetFromConfig(config, 'server'))
   await migrateDatabase(database)
-  const app = await buildApp({ config, database, logger: true, jobs: true })
+  const app = await buildApp({ config, database, media, logger: true, jobs: true })
 
   let stopping = false
   const stop = async (signal: string) => {
@@ -23,11 +25,17 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host })
   const where = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`
-  app.log.info(`serving the app and API on http://${config.host}:${config.port} (${where})`)
+  app.log.info(
+    `serving the app and API on http://${config.host}:${config.port} (${where}, media in ${media.description})`,
+  )
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof EmbeddedDatabaseBusyError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof EmbeddedDatabaseBusyError ||
+    error instanceof MediaStoreUnavailable
+  ) {
     console.error(error.message)
   } else {
     console.error(error)

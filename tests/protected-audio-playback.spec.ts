@@ -10,6 +10,7 @@ import { encryptAudio, PROTECTED_AUDIO_MIME_TYPE } from '../server/modules/media
 import { protectedAudioManifest } from '../server/modules/media/protection/manifest'
 import type { ProtectedAudio } from '../server/modules/media/protection/protected-file'
 import { sendStoredFile } from '../server/modules/media/storage'
+import { LocalMediaStore } from '../server/modules/media/store/local-store'
 
 /*
  * The packaging path protected audio is built on, proven in Debian's Chromium: a real recording
@@ -59,7 +60,7 @@ test.beforeAll(async () => {
         .type('application/dash+xml')
         .send(protectedAudioManifest(layout, { mediaUrl: MEDIA_PATH, licenseUrl: LICENSE_PATH }))
     }
-    return sendStoredFile(request, reply, mediaDir, {
+    return sendStoredFile(request, reply, new LocalMediaStore(mediaDir), {
       storageKey: 'protected.mp4',
       mimeType: PROTECTED_AUDIO_MIME_TYPE,
     })

@@ -28,6 +28,7 @@ import { CommandError } from '../manage/errors'
 import { verifyPassword } from '../modules/auth/passwords'
 import { ContentKeyStore } from '../modules/media/protection/key-store'
 import { boxAt, boxesIn } from '../modules/media/protection/mp4-boxes'
+import { LocalMediaStore } from '../modules/media/store/local-store'
 import { openTestDatabase, TEST_MEDIA_KEY_SECRET } from '../test/harness'
 import { createDemoWorkspace, type DemoResult } from './demo'
 
@@ -40,7 +41,10 @@ const contentKeys = new ContentKeyStore(TEST_MEDIA_KEY_SECRET)
 beforeAll(async () => {
   ;({ database, drop } = await openTestDatabase())
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-media-'))
-  result = await createDemoWorkspace(database.db, { mediaDir, contentKeys })
+  result = await createDemoWorkspace(database.db, {
+    media: new LocalMediaStore(mediaDir),
+    contentKeys,
+  })
 })
 
 afterAll(async () => {
@@ -241,7 +245,10 @@ describe('createDemoWorkspace', () => {
 
   it('refuses a database that has users, leaving it and the media directory as they were', async () => {
     const filesBefore = fs.readdirSync(mediaDir, { recursive: true }).length
-    const attempt = createDemoWorkspace(database.db, { mediaDir, contentKeys })
+    const attempt = createDemoWorkspace(database.db, {
+      media: new LocalMediaStore(mediaDir),
+      contentKeys,
+    })
     await expect(attempt).rejects.toThrow(CommandError)
     await expect(attempt).rejects.toThrow(/already has 6 user\(s\)/)
     expect(await database.db.select().from(users)).toHaveLength(6)
@@ -250,7 +257,11 @@ describe('createDemoWorkspace', () => {
 
   it('refuses a DEMO_PASSWORD too short to be a password', async () => {
     await expect(
-      createDemoWorkspace(database.db, { mediaDir, contentKeys, password: 'short' }),
+      createDemoWorkspace(database.db, {
+        media: new LocalMediaStore(mediaDir),
+        contentKeys,
+        password: 'short',
+      }),
     ).rejects.toThrow('DEMO_PASSWORD: Use at least 10 characters.')
   })
 })

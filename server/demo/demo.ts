@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -38,6 +38,8 @@ import { type ContentKey, createContentKey } from '../modules/media/protection/c
 import { PROTECTED_AUDIO_MIME_TYPE } from '../modules/media/protection/encrypt'
 import { type ContentKeyStore, storeTaskContentKey } from '../modules/media/protection/key-store'
 import { storeProtectedAudio } from '../modules/media/protection/store-protected'
+import { storeStream } from '../modules/media/storage'
+import type { MediaStore } from '../modules/media/store/media-store'
 import { assertSafePatterns } from '../patterns/pattern-safety'
 import {
   DEMO_ACCOUNTS,
@@ -57,7 +59,7 @@ const PROTECTED_ITEMS = ITEMS_PER_SET
 const TONE_MS = 150
 
 export type DemoOptions = {
-  mediaDir: string
+  media: MediaStore
   /** Wraps the protected task's content key. */
   contentKeys: ContentKeyStore
   /** One password for every demo account; when absent each gets a random one. */
@@ -107,7 +109,7 @@ export async function createDemoWorkspace(db: Db, options: DemoOptions): Promise
   )
 
   const contentKey = createContentKey()
-  const files = await writeDemoMedia(options.mediaDir, contentKey)
+  const files = await writeDemoMedia(options.media, contentKey)
   const written = [
     ...files.audio,
     ...files.images,
@@ -140,9 +142,7 @@ export async function createDemoWorkspace(db: Db, options: DemoOptions): Promise
     })
     return { credentials, taskId, protectedTaskId, mediaFiles: written.length }
   } catch (error) {
-    await Promise.all(
-      written.map((file) => fs.rm(path.join(options.mediaDir, file.storageKey), { force: true })),
-    )
+    await Promise.all(written.map((file) => options.media.delete(file.storageKey)))
     throw error
   }
 }
@@ -427,7 +427,7 @@ const PICTURE_COLOURS: Rgb[] = [
   [240, 120, 170],
 ]
 
-async function writeDemoMedia(mediaDir: string, contentKey: ContentKey): Promise<DemoMedia> {
+async function writeDemoMedia(store: MediaStore, contentKey: ContentKey): Promise<DemoMedia> {
   const media: DemoMedia = { audio: [], images: [], protectedAudio: [], protectedImages: [] }
   const plainFolder = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-plain-audio-'))
   try {
@@ -437,12 +437,12 @@ async function writeDemoMedia(mediaDir: string, contentKey: ContentKey): Promise
       const wav = toneWav([root, root * 1.25, root * 1.5], TONE_MS)
       const png = discPng(DEMO_PICTURE_SIZE, [230, 236, 245], PICTURE_COLOURS[position]!)
       const name = `demo-${position + 1}`
-      media.audio.push(await storeFile(mediaDir, wav, 'audio/wav', `${name}.wav`))
-      media.images.push(await storeFile(mediaDir, png, 'image/png', `${name}.png`))
+      media.audio.push(await storeFile(store, wav, 'audio/wav', `${name}.wav`))
+      media.images.push(await storeFile(store, png, 'image/png', `${name}.png`))
       if (position >= PROTECTED_ITEMS) continue
       const uuid = randomUUID()
       const stored = await storeProtectedAudio(
-        mediaDir,
+        store,
         plainFolder,
         Readable.from([wav]),
         uuid,
@@ -453,7 +453,7 @@ async function writeDemoMedia(mediaDir: string, contentKey: ContentKey): Promise
         mimeType: PROTECTED_AUDIO_MIME_TYPE,
         originalName: `${name}.wav`,
       })
-      media.protectedImages.push(await storeFile(mediaDir, png, 'image/png', `${name}.png`))
+      media.protectedImages.push(await storeFile(store, png, 'image/png', `${name}.png`))
     }
     return media
   } finally {
@@ -461,18 +461,7 @@ async function writeDemoMedia(mediaDir: string, contentKey: ContentKey): Promise
   }
 }
 
-async function storeFile(mediaDir: string, bytes: Buffer, mimeType: string, originalName: string) {
-  const uuid = randomUUID()
-  const storageKey = `${uuid.slice(0, 2)}/${uuid}${path.extname(originalName)}`
-  const target = path.join(mediaDir, storageKey)
-  await fs.mkdir(path.dirname(target), { recursive: true })
-  await fs.writeFile(target, bytes)
-  return {
-    uuid,
-    storageKey,
-    mimeType,
-    sizeBytes: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    originalName,
-  } satisfies StoredFile
+async function storeFile(media: MediaStore, bytes: Buffer, mimeType: string, originalName: string) {
+  const stored = await storeStream(media, Readable.from([bytes]), path.extname(originalName))
+  return { ...stored, mimeType, originalName }
 }

@@ -100,7 +100,7 @@ describe('Cache-Control', () => {
   })
 
   it('keeps the long caching of media, hashed assets, and no-cache of the app shell', async () => {
-    const stored = await storeStream(t.mediaDir, Readable.from([Buffer.from('RIFF')]), '.wav')
+    const stored = await storeStream(t.media, Readable.from([Buffer.from('RIFF')]), '.wav')
     const own = await seedWorkspace(t.db, [client.user.id])
     const { task, itemIds } = await seedTask(t.db, own, {
       items: [{ data: { recording: { uuid: stored.uuid } } }],

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../db/client'
 import { idempotencyKeys, loginFailures, sessions, users } from '../db/schema'
+import { LocalMediaStore } from '../modules/media/store/local-store'
 import { openTestDatabase, testConfig } from '../test/harness'
 import {
   type JobLogger,
@@ -73,7 +74,12 @@ describe('startJobQueue', () => {
   it('schedules the purge, sends jobs inside an application transaction and stops cleanly', async () => {
     const problems: object[] = []
     const logger: JobLogger = { error: (details) => problems.push(details), warn: () => {} }
-    const queue = await startJobQueue(database, testConfig(), logger)
+    const queue = await startJobQueue(
+      database,
+      testConfig(),
+      new LocalMediaStore(testConfig().mediaDir),
+      logger,
+    )
     try {
       const schedules = await queue.boss.getSchedules(PURGE_EXPIRED_QUEUE)
       expect(schedules.map((schedule) => schedule.cron)).toEqual(['*/15 * * * *'])
@@ -109,10 +115,15 @@ describe('the start of the job queue', () => {
       file('abandoned.wav.part', 10)
       file('being-written.wav.part', 0)
       file('kept.wav', 10)
-      const queue = await startJobQueue(database, testConfig({ mediaDir }), {
-        error: () => {},
-        warn: () => {},
-      })
+      const queue = await startJobQueue(
+        database,
+        testConfig({ mediaDir }),
+        new LocalMediaStore(mediaDir),
+        {
+          error: () => {},
+          warn: () => {},
+        },
+      )
       await queue.stop()
       expect(fs.readdirSync(folder).sort()).toEqual(['being-written.wav.part', 'kept.wav'])
     } finally {

@@ -4,7 +4,8 @@ import type { AppConfig } from '../config'
 import type { DatabaseHandle, Db, Tx } from '../db/client'
 import { idempotencyKeys, loginFailures, sessions } from '../db/schema'
 import { removeDiscardedFiles } from '../modules/media/discarded-files'
-import { removeAbandonedPartFiles } from '../modules/media/storage'
+import { removeAbandonedPlainAudio } from '../modules/media/protection/store-protected'
+import { ABANDONED_WRITE_MS, type MediaStore } from '../modules/media/store/media-store'
 import { registerLockExpiryJob } from './lock-expiry'
 
 /** Pino-compatible, so the server passes its own logger. */
@@ -14,7 +15,7 @@ export type JobLogger = {
 }
 
 /** What every job handler may use. */
-export type JobContext = { db: Db; config: AppConfig; logger: JobLogger }
+export type JobContext = { db: Db; config: AppConfig; media: MediaStore; logger: JobLogger }
 
 export type JobQueue = { boss: PgBoss; stop: () => Promise<void> }
 
@@ -34,6 +35,7 @@ const IDEMPOTENCY_KEY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
 export async function startJobQueue(
   database: DatabaseHandle,
   config: AppConfig,
+  media: MediaStore,
   logger: JobLogger,
 ): Promise<JobQueue> {
   // Jobs that stopped sending heartbeats are found by the supervisor, which runs this often: a
@@ -56,10 +58,10 @@ export async function startJobQueue(
   boss.on('warning', (warning) => logger.warn({ warning }, 'job queue warning'))
   await boss.start()
 
-  const context: JobContext = { db: database.db, config, logger }
+  const context: JobContext = { db: database.db, config, media, logger }
   // What uploads cut short by a crash left behind, and files whose removal a crash cut short.
-  await removeAbandonedPartFiles(config.mediaDir)
-  await removeDiscardedFiles(database.db, config.mediaDir)
+  await sweepAbandonedWrites(media)
+  await removeDiscardedFiles(database.db, media)
   await registerPurgeJob(boss, context)
   await registerLockExpiryJob(boss, context)
 
@@ -68,6 +70,15 @@ export async function startJobQueue(
     // The database is closed by its owner after this, so pg-boss must not outlive it.
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   }
+}
+
+/**
+ * What killed writes left: temporary objects and incomplete uploads in the store, and plain
+ * audio a killed protected import left in this machine's temp folder.
+ */
+async function sweepAbandonedWrites(media: MediaStore) {
+  await media.sweep()
+  await removeAbandonedPlainAudio(media, ABANDONED_WRITE_MS)
 }
 
 /** Half the heartbeat interval, and at most pg-boss's default of a minute. */
@@ -91,8 +102,8 @@ async function registerPurgeJob(boss: PgBoss, context: JobContext) {
   // A purge that starts a little late is harmless, so the worker polls rarely.
   await boss.work(PURGE_EXPIRED_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     await purgeExpiredRecords(context.db)
-    await removeAbandonedPartFiles(context.config.mediaDir)
-    await removeDiscardedFiles(context.db, context.config.mediaDir)
+    await sweepAbandonedWrites(context.media)
+    await removeDiscardedFiles(context.db, context.media)
   })
 }
 

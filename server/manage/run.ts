@@ -4,8 +4,11 @@ import { type Db, databaseTargetFromConfig, migrateDatabase, openDatabase } from
 import { EmbeddedDatabaseBusyError } from '../db/embedded-lock'
 import { createDemoWorkspace } from '../demo/demo'
 import { ContentKeyStore, mediaKeySecret } from '../modules/media/protection/key-store'
+import { MigrationMismatch } from '../modules/media/store/migrate'
+import { MediaStoreUnavailable, openCheckedMediaStore } from '../modules/media/store/open-store'
 import { CREATEUSER_USAGE, createUser, parseCreateUserArgs } from './createuser'
 import { CommandError } from './errors'
+import { MEDIA_MIGRATE_USAGE, runMediaMigrate } from './media-migrate'
 import {
   makeRegistrationKey,
   parseRegistrationKeyArgs,
@@ -17,6 +20,7 @@ export const USAGE = `Usage: npm run manage -- <command> [options]
 Commands:
   ${CREATEUSER_USAGE}
   ${REGISTRATION_KEY_USAGE}
+  ${MEDIA_MIGRATE_USAGE}
   demo
     Fills an empty database with a demo workspace: one account per role, groups, a project, a
     protocol, a schema, a task type and a running task with audio and picture items. Every
@@ -63,16 +67,25 @@ export async function runCli(
         output.out('The link is shown only this once.')
         return 0
       }
+      case 'media-migrate': {
+        await runMediaMigrate(args, env, output.out)
+        return 0
+      }
       case 'demo': {
         parseArgs({ args, strict: true, allowPositionals: false, options: {} })
         const password = env.DEMO_PASSWORD || undefined
-        const result = await withDatabase(env, (db, config) =>
-          createDemoWorkspace(db, {
-            mediaDir: config.mediaDir,
-            contentKeys: new ContentKeyStore(mediaKeySecret(config)),
-            password,
-          }),
-        )
+        const result = await withDatabase(env, async (db, config) => {
+          const media = await openCheckedMediaStore(config)
+          try {
+            return await createDemoWorkspace(db, {
+              media,
+              contentKeys: new ContentKeyStore(mediaKeySecret(config)),
+              password,
+            })
+          } finally {
+            media.close()
+          }
+        })
         output.out(
           `Demo workspace created: task ${result.taskId}, ${result.mediaFiles} media files.`,
         )
@@ -102,6 +115,8 @@ function isUserMistake(error: unknown): boolean {
     error instanceof CommandError ||
     error instanceof ConfigError ||
     error instanceof EmbeddedDatabaseBusyError ||
+    error instanceof MediaStoreUnavailable ||
+    error instanceof MigrationMismatch ||
     // parseArgs' own errors (unknown option, missing value) explain themselves.
     (error instanceof TypeError &&
       (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS') === true)

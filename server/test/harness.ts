@@ -4,6 +4,7 @@ import path from 'node:path'
 import { type BuildAppOptions, buildApp } from '../app'
 import { type AppConfig, loadConfig } from '../config'
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '../db/client'
+import type { MediaStore } from '../modules/media/store/media-store'
 import { createScratchDatabase } from './scratch-database'
 
 /**
@@ -47,7 +48,8 @@ export async function createTestApp(
     jobs = false,
     observeRoutes,
     logStream,
-  }: Pick<BuildAppOptions, 'jobs' | 'observeRoutes' | 'logStream'> = {},
+    media,
+  }: Pick<BuildAppOptions, 'jobs' | 'observeRoutes' | 'logStream' | 'media'> = {},
 ) {
   const { database, drop } = await openTestDatabase()
   const app = await buildApp({
@@ -58,6 +60,7 @@ export async function createTestApp(
     // A test that reads the log gets one, at the level its config names.
     logger: logStream !== undefined,
     logStream,
+    media,
   })
   await app.ready()
   return {
@@ -71,7 +74,8 @@ export async function createTestApp(
   }
 }
 
-export type MediaTestApp = TestApp & { mediaDir: string }
+/** The test app's media folder (its store is `app.media`), for tests that look at the files. */
+export type MediaTestApp = TestApp & { mediaDir: string; media: MediaStore }
 
 /** A test app whose media go to a temporary directory of their own, removed by close(). */
 export async function createTestAppWithMedia(
@@ -84,11 +88,17 @@ export async function createTestAppWithMedia(
   return {
     ...t,
     mediaDir,
+    media: t.app.media,
     close: async () => {
       await t.close()
       fs.rmSync(mediaDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Where the local media store keeps the file of a key. */
+export function mediaFilePath(mediaDir: string, storageKey: string): string {
+  return path.join(mediaDir, storageKey)
 }
 
 /** Every file below a directory, by path; none when it does not exist. */

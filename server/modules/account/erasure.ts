@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse/sync'
@@ -7,7 +6,8 @@ import type { Db } from '../../db/client'
 import { eraseUserApiTokens } from '../auth/api-tokens/queries'
 import { financeExportCsv } from '../finance/exports'
 import { discardFiles } from '../media/discarded-files'
-import { mediaFilePath, storeStream } from '../media/storage'
+import { readStoredBytes, storeStream } from '../media/storage'
+import type { MediaStore } from '../media/store/media-store'
 import { worktimeExportFile } from '../timelogs/export-job'
 import {
   deleteLoginFailures,
@@ -61,7 +61,7 @@ import {
  */
 export async function erasePersonalData(
   tx: Db,
-  files: { mediaDir: string; written: string[] },
+  files: { media: MediaStore; written: string[] },
   person: Person,
 ) {
   const logins = loginsOf(person)
@@ -82,10 +82,10 @@ export async function erasePersonalData(
   await discardFiles(tx, work.discarded)
 }
 
-type FileWork = { mediaDir: string; written: string[]; discarded: string[] }
+type FileWork = { media: MediaStore; written: string[]; discarded: string[] }
 
 async function storeReplacement(files: FileWork, oldKey: string, source: Readable) {
-  const stored = await storeStream(files.mediaDir, source, path.extname(oldKey))
+  const stored = await storeStream(files.media, source, path.extname(oldKey))
   files.written.push(stored.storageKey)
   files.discarded.push(oldKey)
   return stored
@@ -138,9 +138,7 @@ async function eraseFromMasterFiles(tx: Db, person: Person, files: FileWork) {
     if (JSON.stringify(messages) !== JSON.stringify(file.messages)) {
       await setMasterFileMessages(tx, file.id, messages)
     }
-    const bytes = await fs.promises
-      .readFile(mediaFilePath(files.mediaDir, file.storageKey))
-      .catch(() => null)
+    const bytes = await readStoredBytes(files.media, file.storageKey)
     const scrubbed = bytes && scrubbedMasterFile(bytes, person)
     if (!scrubbed) continue
     const stored = await storeReplacement(files, file.storageKey, Readable.from([scrubbed]))

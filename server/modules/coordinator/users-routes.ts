@@ -98,11 +98,7 @@ export const coordinatorUserRoutes: AppPlugin = async (app) => {
     '/coordinator/users/:id/anonymize/',
     { onRequest, schema: { tags, params, response: { 200: AnonymizedSchema } } },
     async (request) =>
-      anonymizeUser(
-        { db: app.db, mediaDir: app.config.mediaDir },
-        currentUser(request),
-        request.params.id,
-      ),
+      anonymizeUser({ db: app.db, media: app.media }, currentUser(request), request.params.id),
   )
 
   app.get(

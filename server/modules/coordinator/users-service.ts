@@ -20,6 +20,7 @@ import { isUsernameTaken } from '../account/queries'
 import { deleteUserSessions } from '../auth/session-store'
 import { removeDiscardedFiles } from '../media/discarded-files'
 import { removeStoredFile } from '../media/storage'
+import type { MediaStore } from '../media/store/media-store'
 import {
   allLanguages,
   anonymizeAccount,
@@ -179,11 +180,11 @@ async function anonymousUsername(db: Db, userId: number) {
  * username. Files replaced on the way are removed once it commits.
  */
 export async function anonymizeUser(
-  deps: { db: Db; mediaDir: string },
+  deps: { db: Db; media: MediaStore },
   caller: SessionUser,
   userId: number,
 ) {
-  const { db, mediaDir } = deps
+  const { db, media } = deps
   const written: string[] = []
   let committed = false
   try {
@@ -205,14 +206,14 @@ export async function anonymizeUser(
         lastName: target.lastName,
         anonymousUsername: username,
       }
-      await erasePersonalData(tx, { mediaDir, written }, person)
+      await erasePersonalData(tx, { media, written }, person)
       return { id: userId, username, anonymized_timestamp: anonymizedAt.toISOString() }
     })
     committed = true
-    await removeDiscardedFiles(db, mediaDir)
+    await removeDiscardedFiles(db, media)
     return answer
   } finally {
     // Files written for a transaction that did not commit are referred to by nothing.
-    if (!committed) for (const storageKey of written) await removeStoredFile(mediaDir, storageKey)
+    if (!committed) for (const storageKey of written) await removeStoredFile(media, storageKey)
   }
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client'
 import { fieldError, notFound } from '../../http/errors'
 import { type JobLogger, type JobQueue, transactionConnection } from '../../jobs/queue'
 import { removeStoredFile, storeStream } from '../media/storage'
+import type { MediaStore } from '../media/store/media-store'
 import {
   approvedTimeByDay,
   type DayTime,
@@ -42,7 +43,7 @@ type FinanceExportJobData = { exportId: number }
 /** Users computed per round trip, and so how often progress moves. */
 export const FINANCE_EXPORT_USER_BATCH = 200
 
-export type FinanceExportDeps = { db: Db; mediaDir: string; logger: JobLogger }
+export type FinanceExportDeps = { db: Db; media: MediaStore; logger: JobLogger }
 
 export function toFinanceExport({ export: row, author }: FinanceExportListRow): FinanceExport {
   return {
@@ -157,7 +158,7 @@ export function dayFigures(time: DayTime, ratio: number | null) {
  * A retried job starts over; a failure leaves the export FAILED with no rows.
  */
 export async function runFinanceExport(deps: FinanceExportDeps, exportId: number) {
-  const { db, mediaDir } = deps
+  const { db, media } = deps
   const found = await financeExportRow(db, exportId)
   if (found?.export.status !== 'PROCESSING') return
   const current = found.export
@@ -193,7 +194,7 @@ export async function runFinanceExport(deps: FinanceExportDeps, exportId: number
           to: [previous.dateTo, current.dateTo].sort()[0]!,
         })
       : 0
-    filePath = (await storeStream(mediaDir, Readable.from(financeExportCsv(db, exportId)), '.csv'))
+    filePath = (await storeStream(media, Readable.from(financeExportCsv(db, exportId)), '.csv'))
       .storageKey
     await finishFinanceExport(db, exportId, {
       filePath,
@@ -201,7 +202,7 @@ export async function runFinanceExport(deps: FinanceExportDeps, exportId: number
       correctionsCount,
     })
   } catch (error) {
-    if (filePath) await removeStoredFile(mediaDir, filePath)
+    if (filePath) await removeStoredFile(media, filePath)
     deps.logger.error({ err: error, exportId }, 'finance export failed')
     await failFinanceExport(
       db,

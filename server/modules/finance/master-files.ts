@@ -1,4 +1,4 @@
-import fs from 'node:fs'
+import type { Readable } from 'node:stream'
 import * as v from 'valibot'
 import { msg } from '#lingui-message'
 import {
@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client'
 import { fieldError, notFound } from '../../http/errors'
 import { inEnglish } from '../../http/i18n'
-import { mediaFilePath } from '../media/storage'
+import type { MediaStore } from '../media/store/media-store'
 import type { ReceivedUpload } from '../media/upload'
 import { storageProblem } from '../task-intake/item-rules'
 import { readCsvRecords } from '../task-intake/records'
@@ -89,10 +89,10 @@ const cellProblem = (schema: v.GenericSchema<string, unknown>, value: string) =>
 }
 
 /** Reads the file's rows, checking each as far as it can be without the database. */
-async function readRows(filePath: string, messages: Messages): Promise<FileRow[]> {
+async function readRows(source: Readable, messages: Messages): Promise<FileRow[]> {
   const rows: FileRow[] = []
   let header: string[] | null = null
-  for await (const batch of readCsvRecords(fs.createReadStream(filePath))) {
+  for await (const batch of readCsvRecords(source)) {
     for (const record of batch) {
       if ('header' in record) {
         header = record.header.map((name) => name.toLowerCase())
@@ -266,7 +266,7 @@ async function placeIntervals(
   return loaded
 }
 
-export type MasterFileDeps = { db: Db; mediaDir: string }
+export type MasterFileDeps = { db: Db; media: MediaStore }
 
 /**
  * Loads an uploaded master file in one transaction: the file is kept and listed whatever it
@@ -280,7 +280,7 @@ export async function loadMasterFile(
   const { file } = upload
   if (!file) throw fieldError('file', msg`Choose a CSV master file to upload.`)
   const messages = new Messages()
-  const rows = await readRows(mediaFilePath(deps.mediaDir, file.storageKey), messages)
+  const rows = await readRows(await deps.media.get(file.storageKey), messages)
   const id = await deps.db.transaction(async (tx) => {
     const userOf = await resolveUsers(tx, rows, messages)
     const fileId = await insertMasterFileMedia(tx, {

@@ -54,7 +54,7 @@ const pageOf = <T>(
 
 /** Pay ratios, master files and finance exports: finance managers (and staff) only. */
 export const financeRoutes: AppPlugin = async (app) => {
-  const deps = { db: app.db, mediaDir: app.config.mediaDir, logger: app.log, jobs: app.jobs }
+  const deps = { db: app.db, media: app.media, logger: app.log, jobs: app.jobs }
   if (app.jobs) await registerFinanceExportWorker(app.jobs, deps)
 
   app.get(
@@ -167,7 +167,7 @@ export const financeRoutes: AppPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const upload = await receiveUpload(request, app.config.mediaDir, {
+      const upload = await receiveUpload(request, app.media, {
         maxBytes: MASTER_FILE_MAX_BYTES,
         extensions: ['.csv'],
       })
@@ -212,7 +212,7 @@ export const financeRoutes: AppPlugin = async (app) => {
       sendStoredFile(
         request,
         reply,
-        app.config.mediaDir,
+        app.media,
         await financeExportFile(app.db, request.params.id),
         { download: true },
       ),

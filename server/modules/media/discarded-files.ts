@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { discardedFiles } from '../../db/schema'
-import { removeStoredFile } from './storage'
+import type { MediaStore } from './store/media-store'
 
 /**
  * Lists stored files for removal, in the transaction that stops referring to them: they are
@@ -16,10 +16,10 @@ export async function discardFiles(db: Db, storageKeys: string[]): Promise<void>
 }
 
 /** Removes the listed files, then their entries; a file already gone counts as removed. */
-export async function removeDiscardedFiles(db: Db, mediaDir: string): Promise<number> {
+export async function removeDiscardedFiles(db: Db, media: MediaStore): Promise<number> {
   const listed = await db.select({ storageKey: discardedFiles.storageKey }).from(discardedFiles)
   const keys = listed.map((row) => row.storageKey)
-  for (const key of keys) await removeStoredFile(mediaDir, key)
+  for (const key of keys) await media.delete(key)
   if (keys.length > 0)
     await db.delete(discardedFiles).where(inArray(discardedFiles.storageKey, keys))
   return keys.length

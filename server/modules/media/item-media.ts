@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers'
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { msg } from '#lingui-message'
@@ -11,8 +12,9 @@ import type { Db } from '../../db/client'
 import { items, mediaObjects } from '../../db/schema'
 import { notFound } from '../../http/errors'
 import { protectedAudioManifest } from './protection/manifest'
-import { readProtectedAudio } from './protection/protected-file'
-import { mediaFilePath, sendStoredFile } from './storage'
+import { readProtectedAudioFrom } from './protection/protected-file'
+import { sendStoredFile } from './storage'
+import type { MediaStore } from './store/media-store'
 
 /** The media object `uuid` when the item belongs to the task and its data names the uuid. */
 export async function itemMedia(db: Db, taskId: number, itemId: number, uuid: string) {
@@ -46,7 +48,7 @@ export type ItemMediaFile = NonNullable<Awaited<ReturnType<typeof itemMedia>>>
 export async function sendItemMedia(
   request: FastifyRequest,
   reply: FastifyReply,
-  mediaDir: string,
+  store: MediaStore,
   media: ItemMediaFile,
   { manifest }: { manifest: boolean },
 ) {
@@ -57,12 +59,23 @@ export async function sendItemMedia(
         msg`This media file is not protected audio, so it has no manifest: fetch it without ?manifest=true.`,
       )
     }
-    const layout = await readProtectedAudio(mediaFilePath(mediaDir, media.storageKey))
+    const stored = await store.head(media.storageKey)
+    if (!stored) throw notFound(msg`The media file is missing from storage.`)
+    // Only the header boxes are read, with ranged reads: no whole file leaves the store for it.
+    const layout = await readProtectedAudioFrom({
+      size: stored.size,
+      read: async (offset, length) =>
+        Buffer.from(
+          await buffer(
+            await store.get(media.storageKey, { start: offset, end: offset + length - 1 }),
+          ),
+        ),
+    })
     const mediaUrl = request.url.split('?')[0]!
     reply.header('Content-Type', PROTECTED_AUDIO_MANIFEST_TYPE)
     reply.header('Cache-Control', 'private, max-age=31536000, immutable')
     return reply.send(protectedAudioManifest(layout, { mediaUrl, licenseUrl: MEDIA_LICENSE_PATH }))
   }
   if (isProtected) reply.header(MEDIA_PROTECTION_HEADER, CLEAR_KEY_PROTECTION)
-  return sendStoredFile(request, reply, mediaDir, media)
+  return sendStoredFile(request, reply, store, media)
 }

@@ -64,18 +64,13 @@ beforeAll(async () => {
   kid = key.contentKey.keyId.toString('base64url')
   k = key.contentKey.key.toString('base64url')
   const encrypted = await storeProtectedAudio(
-    t.mediaDir,
-    plainAudioFolder(t.mediaDir, taskId),
+    t.media,
+    plainAudioFolder(t.media, taskId),
     Readable.from([toneWav([440], 400)]),
     protectedUuid,
     key.contentKey,
   )
-  const plain = await storeStream(
-    t.mediaDir,
-    Readable.from([toneWav([660], 400)]),
-    '.wav',
-    plainUuid,
-  )
+  const plain = await storeStream(t.media, Readable.from([toneWav([660], 400)]), '.wav', plainUuid)
   await t.db.insert(mediaObjects).values([
     { ...encrypted, taskId, mimeType: 'audio/mp4', contentKeyId: key.id },
     { ...plain, taskId, mimeType: 'audio/wav' },

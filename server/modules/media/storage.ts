@@ -1,11 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
-import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import { pipeline, type Readable, Transform } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { msg } from '#lingui-message'
 import { HttpError } from '../../http/errors'
+import {
+  type ByteRange,
+  MediaObjectMissing,
+  type MediaStore,
+  type StoredObjectInfo,
+} from './store/media-store'
 
 /** What a stored file looks like before its media_objects row is written. */
 export type StoredFile = {
@@ -16,125 +20,142 @@ export type StoredFile = {
 }
 
 /**
- * Files live under the media directory at `<first two uuid chars>/<uuid><ext>`, so no folder
- * grows past a few thousand entries. Writes go to a temporary name and are renamed when
- * complete: a crash never leaves a half-written file under a real key. `uuid` is given when the
- * caller has already handed it out (an import writes it into item data before storing the file).
+ * Files live under the media store at `<first two uuid chars>/<uuid><ext>`, so no folder of the
+ * local store grows past a few thousand entries. The store writes all or nothing (see
+ * MediaStore.put). `uuid` is given when the caller has already handed it out (an import writes it
+ * into item data before storing the file).
  */
 export async function storeStream(
-  mediaDir: string,
+  media: MediaStore,
   source: Readable,
   extension = '',
   uuid: string = randomUUID(),
 ): Promise<StoredFile> {
-  const storageKey = path.posix.join(uuid.slice(0, 2), `${uuid}${extension.toLowerCase()}`)
-  const target = path.join(mediaDir, storageKey)
-  // The source may fail while the folder is being made; keep that error instead of letting an
-  // unhandled 'error' event end the process, and report it as the store's failure.
-  let earlyError: unknown = null
-  const keepEarlyError = (error: unknown) => {
-    earlyError = error
-  }
-  source.once('error', keepEarlyError)
-  await fs.promises.mkdir(path.dirname(target), { recursive: true })
-  source.off('error', keepEarlyError)
-  if (earlyError) throw earlyError
-  const temporary = `${target}.part`
+  const storageKey = `${uuid.slice(0, 2)}/${uuid}${extension.toLowerCase()}`
   const hash = createHash('sha256')
   let sizeBytes = 0
-  source.on('data', (chunk: Buffer) => {
-    hash.update(chunk)
-    sizeBytes += chunk.length
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk)
+      sizeBytes += chunk.length
+      done(null, chunk)
+    },
   })
+  // A failing source destroys the counting stream with its error, which fails the store's write;
+  // a failing write destroys the source in turn, so nothing is left waiting to be read.
+  pipeline(source, counted, () => {})
   try {
-    await pipeline(source, fs.createWriteStream(temporary))
-    await fs.promises.rename(temporary, target)
+    await media.put(storageKey, counted)
   } catch (error) {
-    await fs.promises.rm(temporary, { force: true })
+    counted.destroy()
     throw error
   }
   return { uuid, storageKey, sizeBytes, sha256: hash.digest('hex') }
 }
 
-/**
- * A `.part` file nobody has written to for this long belongs to an upload or import cut short by
- * a crash. A live write touches its file all the time, so another server sharing the directory
- * never loses one it is writing.
- */
-export const ABANDONED_PART_FILE_MS = 5 * 60 * 1000
-
-/**
- * Removes the `.part` files writes cut short by a crash left in the media directory (they live
- * one folder down, beside the files they were to become). Answers how many went.
- */
-export async function removeAbandonedPartFiles(
-  mediaDir: string,
-  now = Date.now(),
-): Promise<number> {
-  const folders = await fs.promises.readdir(mediaDir, { withFileTypes: true }).catch(() => [])
-  let removed = 0
-  for (const folder of folders) {
-    if (!folder.isDirectory()) continue
-    const folderPath = path.join(mediaDir, folder.name)
-    for (const name of await fs.promises.readdir(folderPath).catch(() => [])) {
-      if (!name.endsWith('.part')) continue
-      const filePath = path.join(folderPath, name)
-      const stat = await fs.promises.stat(filePath).catch(() => null)
-      if (!stat?.isFile() || now - stat.mtimeMs < ABANDONED_PART_FILE_MS) continue
-      await fs.promises.rm(filePath, { force: true })
-      removed += 1
-    }
+/** A stored file's bytes (or the first `limit` of them) in memory: for small files only. */
+export async function readStoredBytes(
+  media: MediaStore,
+  storageKey: string,
+  limit?: number,
+): Promise<Buffer | null> {
+  const stored = await media.head(storageKey)
+  if (!stored) return null
+  if (stored.size === 0 || limit === 0) return Buffer.alloc(0)
+  const end = limit === undefined ? stored.size - 1 : Math.min(limit, stored.size) - 1
+  try {
+    return Buffer.from(await buffer(await media.get(storageKey, { start: 0, end })))
+  } catch (error) {
+    if (error instanceof MediaObjectMissing) return null
+    throw error
   }
-  return removed
 }
 
-export function mediaFilePath(mediaDir: string, storageKey: string): string {
-  const resolved = path.resolve(mediaDir, storageKey)
-  if (!resolved.startsWith(path.resolve(mediaDir) + path.sep)) {
-    throw new Error(`storage key escapes the media directory: ${storageKey}`)
-  }
-  return resolved
-}
-
-export async function removeStoredFile(mediaDir: string, storageKey: string): Promise<void> {
-  await fs.promises.rm(mediaFilePath(mediaDir, storageKey), { force: true })
+export async function removeStoredFile(media: MediaStore, storageKey: string): Promise<void> {
+  await media.delete(storageKey)
 }
 
 /**
  * Sends a stored file with single-range support (audio players seek with Range requests, and
- * the service worker caches the full 200 answer to serve ranges offline). Media never changes
- * under its uuid, so it may be cached privately for a long time.
+ * the service worker caches the full 200 answer to serve ranges offline), validators and 304s.
+ * Media never changes under its uuid, so it may be cached privately for a long time. The server
+ * streams the object itself, after the caller's permission checks: the bucket is never public
+ * and no browser is handed a bucket URL.
  */
 export async function sendStoredFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  mediaDir: string,
+  media: MediaStore,
   file: { storageKey: string; mimeType: string; originalName?: string },
   { download = false }: { download?: boolean } = {},
 ) {
-  const filePath = mediaFilePath(mediaDir, file.storageKey)
-  const stat = await fs.promises.stat(filePath).catch(() => null)
-  if (!stat) throw new HttpError(404, 'not_found', msg`The media file is missing from storage.`)
+  const stored = await media.head(file.storageKey)
+  if (!stored) throw missingFile()
   reply.header('Content-Type', file.mimeType)
   reply.header('Accept-Ranges', 'bytes')
   reply.header('Cache-Control', 'private, max-age=31536000, immutable')
+  reply.header('ETag', stored.etag)
+  reply.header('Last-Modified', stored.lastModified.toUTCString())
   if (download) {
-    const name = file.originalName || path.basename(file.storageKey)
+    const name = file.originalName || file.storageKey.slice(file.storageKey.lastIndexOf('/') + 1)
     reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
   }
-  const range = parseRange(request.headers.range, stat.size)
+  if (isNotModified(request, stored)) return reply.status(304).send()
+  const range = isRangeCurrent(request, stored)
+    ? parseRange(request.headers.range, stored.size)
+    : null
   if (range === 'unsatisfiable') {
-    reply.header('Content-Range', `bytes */${stat.size}`)
+    reply.header('Content-Range', `bytes */${stored.size}`)
     throw new HttpError(416, 'validation_error', msg`The requested range is outside the file.`)
   }
   if (range) {
+    const body = await readStored(media, file.storageKey, range)
     reply.status(206)
-    reply.header('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`)
+    reply.header('Content-Range', `bytes ${range.start}-${range.end}/${stored.size}`)
     reply.header('Content-Length', String(range.end - range.start + 1))
-    return reply.send(fs.createReadStream(filePath, range))
+    return reply.send(body)
   }
-  reply.header('Content-Length', String(stat.size))
-  return reply.send(fs.createReadStream(filePath))
+  const body = await readStored(media, file.storageKey)
+  reply.header('Content-Length', String(stored.size))
+  return reply.send(body)
+}
+
+function missingFile() {
+  return new HttpError(404, 'not_found', msg`The media file is missing from storage.`)
+}
+
+/** Removed between head and get (a task deleted meanwhile) is answered as missing too. */
+async function readStored(media: MediaStore, key: string, range?: ByteRange): Promise<Readable> {
+  try {
+    return await media.get(key, range)
+  } catch (error) {
+    if (error instanceof MediaObjectMissing) throw missingFile()
+    throw error
+  }
+}
+
+/** If-None-Match wins over If-Modified-Since, as RFC 9110 says. */
+function isNotModified(request: FastifyRequest, stored: StoredObjectInfo): boolean {
+  const noneMatch = request.headers['if-none-match']
+  if (noneMatch !== undefined) {
+    return noneMatch
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''))
+      .some((tag) => tag === '*' || tag === stored.etag)
+  }
+  const modifiedSince = request.headers['if-modified-since']
+  if (modifiedSince === undefined) return false
+  const since = Date.parse(modifiedSince)
+  return !Number.isNaN(since) && Math.floor(stored.lastModified.getTime() / 1000) * 1000 <= since
+}
+
+/** A Range with an If-Range naming another version is answered with the whole file. */
+function isRangeCurrent(request: FastifyRequest, stored: StoredObjectInfo): boolean {
+  const ifRange = request.headers['if-range']
+  if (typeof ifRange !== 'string') return true
+  if (ifRange.startsWith('"')) return ifRange === stored.etag
+  const since = Date.parse(ifRange)
+  return !Number.isNaN(since) && Math.floor(stored.lastModified.getTime() / 1000) * 1000 <= since
 }
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n`; multiple ranges are answered with the whole file. */

@@ -4,8 +4,9 @@ import { msg } from '#lingui-message'
 import { HttpError } from '../../http/errors'
 import { withValues } from '../../http/i18n'
 import { removeStoredFile, type StoredFile, storeStream } from './storage'
+import type { MediaStore } from './store/media-store'
 
-/** The form fields of a multipart upload and its one file, stored under the media directory. */
+/** The form fields of a multipart upload and its one file, stored in the media store. */
 export type ReceivedUpload = {
   fields: Record<string, string>
   file: (StoredFile & { fileName: string; mimeType: string }) | null
@@ -23,7 +24,7 @@ export type UploadLimits = {
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  mediaDir: string,
+  media: MediaStore,
   { maxBytes, extensions }: UploadLimits,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
@@ -54,7 +55,7 @@ export async function receiveUpload(
       }
       const extension = path.extname(part.filename).toLowerCase()
       const stored = await storeStream(
-        mediaDir,
+        media,
         part.file,
         extensions.includes(extension) ? extension : '',
       )
@@ -77,7 +78,7 @@ export async function receiveUpload(
       }
     }
   } catch (error) {
-    if (upload.file) await removeStoredFile(mediaDir, upload.file.storageKey)
+    if (upload.file) await removeStoredFile(media, upload.file.storageKey)
     throw error
   }
   return upload

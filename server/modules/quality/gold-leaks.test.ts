@@ -94,7 +94,7 @@ async function seedGoldTask(): Promise<{
   const itemData = []
   for (let position = 0; position < 5; position++) {
     const stored = await storeStream(
-      t.mediaDir,
+      t.media,
       Readable.from([Buffer.from(`audio ${position}`)]),
       '.wav',
     )

@@ -33,7 +33,7 @@ const onRequest = requirePermission('endworker')
 
 /** The worker's feedback: their graded annotations and their MOS. */
 export const feedbackRoutes: AppPlugin = async (app) => {
-  const { mediaDir } = app.config
+  const mediaStore = app.media
 
   app.get(
     '/review/feedback/stats/',
@@ -113,7 +113,7 @@ export const feedbackRoutes: AppPlugin = async (app) => {
     },
     async (request, reply) => {
       const media = await feedbackItemMedia(app.db, currentUser(request), request.params)
-      return sendItemMedia(request, reply, mediaDir, media, request.query)
+      return sendItemMedia(request, reply, mediaStore, media, request.query)
     },
   )
 }

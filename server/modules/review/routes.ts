@@ -56,7 +56,7 @@ const paged =
 
 /** The reviewer's calls (spec section 7, Review); feedback-routes.ts has the worker's. */
 export const reviewRoutes: AppPlugin = async (app) => {
-  const { mediaDir } = app.config
+  const mediaStore = app.media
 
   /** A PATCH of a grade, through the outbox with an Idempotency-Key. */
   const gradingRoute = (path: string, grade: typeof gradeLockedItem) =>
@@ -131,7 +131,7 @@ export const reviewRoutes: AppPlugin = async (app) => {
     { onRequest, schema: mediaSchema },
     async (request, reply) => {
       const media = await lockedItemMedia(app.db, currentUser(request), request.params)
-      return sendItemMedia(request, reply, mediaDir, media, request.query)
+      return sendItemMedia(request, reply, mediaStore, media, request.query)
     },
   )
 
@@ -172,7 +172,7 @@ export const reviewRoutes: AppPlugin = async (app) => {
     { onRequest, schema: mediaSchema },
     async (request, reply) => {
       const media = await reviewedItemMedia(app.db, currentUser(request), request.params)
-      return sendItemMedia(request, reply, mediaDir, media, request.query)
+      return sendItemMedia(request, reply, mediaStore, media, request.query)
     },
   )
 

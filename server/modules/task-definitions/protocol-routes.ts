@@ -26,7 +26,7 @@ const onRequest = requirePermission('client')
 const consumes = ['application/json', 'multipart/form-data']
 
 export const taskProtocolRoutes: AppPlugin = async (app) => {
-  const { mediaDir } = app.config
+  const mediaStore = app.media
 
   registerVersionedReads(
     app,
@@ -36,15 +36,15 @@ export const taskProtocolRoutes: AppPlugin = async (app) => {
       list: TaskProtocolListSchema,
       detail: TaskProtocolDetailSchema,
     },
-    { ...protocolReads, remove: (db, user, id) => deleteProtocol(db, user, mediaDir, id) },
+    { ...protocolReads, remove: (db, user, id) => deleteProtocol(db, user, mediaStore, id) },
   )
 
   app.post(
     '/client/task-protocols/',
     { onRequest, schema: { tags, consumes, response: { 201: TaskProtocolEntitySchema } } },
     async (request, reply) => {
-      const upload = await readProtocolRequest(request, mediaDir)
-      const protocol = await createProtocol(app.db, currentUser(request), mediaDir, upload)
+      const upload = await readProtocolRequest(request, mediaStore)
+      const protocol = await createProtocol(app.db, currentUser(request), mediaStore, upload)
       return reply.code(201).send(protocol)
     },
   )
@@ -61,8 +61,8 @@ export const taskProtocolRoutes: AppPlugin = async (app) => {
       },
     },
     async (request) => {
-      const upload = await readProtocolRequest(request, mediaDir)
-      return patchProtocol(app.db, currentUser(request), mediaDir, request.params.id, upload)
+      const upload = await readProtocolRequest(request, mediaStore)
+      return patchProtocol(app.db, currentUser(request), mediaStore, request.params.id, upload)
     },
   )
 
@@ -80,7 +80,7 @@ export const taskProtocolRoutes: AppPlugin = async (app) => {
     async (request, reply) => {
       if (!request.query.serve) return protocolView(app.db, request.params.id)
       const file = await protocolPdf(app.db, request.params.id)
-      return sendStoredFile(request, reply, mediaDir, file)
+      return sendStoredFile(request, reply, mediaStore, file)
     },
   )
 }

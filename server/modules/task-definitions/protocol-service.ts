@@ -14,6 +14,7 @@ import { fieldError, notFound } from '../../http/errors'
 import { validateRequestPart } from '../../http/valibot'
 import { clientScopeOf } from '../client-groups/scope'
 import { removeStoredFile } from '../media/storage'
+import type { MediaStore } from '../media/store/media-store'
 import { unifiedLineDiff } from './line-diff'
 import {
   deleteMediaObjectIfUnreferenced,
@@ -99,11 +100,11 @@ function diffAgainst(
  * Runs a write that may have stored an uploaded PDF, removing the file again when the write fails
  * so no orphan is left in the media directory.
  */
-async function withUpload<T>(mediaDir: string, file: UploadedPdf | null, write: () => Promise<T>) {
+async function withUpload<T>(media: MediaStore, file: UploadedPdf | null, write: () => Promise<T>) {
   try {
     return await write()
   } catch (error) {
-    if (file) await removeStoredFile(mediaDir, file.storageKey)
+    if (file) await removeStoredFile(media, file.storageKey)
     throw error
   }
 }
@@ -111,10 +112,10 @@ async function withUpload<T>(mediaDir: string, file: UploadedPdf | null, write: 
 export async function createProtocol(
   db: Db,
   user: SessionUser,
-  mediaDir: string,
+  media: MediaStore,
   { fields, file }: ProtocolRequest,
 ): Promise<TaskProtocolEntity> {
-  const id = await withUpload(mediaDir, file, async () => {
+  const id = await withUpload(media, file, async () => {
     const body = parseFields(TaskProtocolCreateSchema, fields)
     if (file && body.serving_type !== 'PDF') {
       throw fieldError('file', msg`Only a PDF protocol takes a file.`)
@@ -138,13 +139,13 @@ export async function createProtocol(
 export async function patchProtocol(
   db: Db,
   user: SessionUser,
-  mediaDir: string,
+  media: MediaStore,
   id: number,
   { fields, file }: ProtocolRequest,
 ): Promise<TaskProtocolEntity> {
   /** A PDF the edit replaced in place, deleted once the edit is committed. */
   let replacedFileId: number | null = null
-  const resultId = await withUpload(mediaDir, file, async () => {
+  const resultId = await withUpload(media, file, async () => {
     const patch = parseFields(TaskProtocolPatchSchema, fields)
     const scope = await clientScopeOf(db, user)
     const target = (row: ProtocolRow) => {
@@ -203,19 +204,19 @@ export async function patchProtocol(
       },
     })
   })
-  if (replacedFileId !== null) await dropFileIfUnused(db, mediaDir, replacedFileId)
+  if (replacedFileId !== null) await dropFileIfUnused(db, media, replacedFileId)
   return protocolReads.one(db, resultId)
 }
 
-async function dropFileIfUnused(db: Db, mediaDir: string, fileId: number) {
+async function dropFileIfUnused(db: Db, media: MediaStore, fileId: number) {
   const storageKey = await deleteMediaObjectIfUnreferenced(db, fileId)
-  if (storageKey) await removeStoredFile(mediaDir, storageKey)
+  if (storageKey) await removeStoredFile(media, storageKey)
 }
 
-export async function deleteProtocol(db: Db, user: SessionUser, mediaDir: string, id: number) {
+export async function deleteProtocol(db: Db, user: SessionUser, media: MediaStore, id: number) {
   const scope = await clientScopeOf(db, user)
   const row = await deleteUnusedVersion(db, PROTOCOL_KIND, scope, id, protocolTable.lock)
-  if (row.fileId !== null) await dropFileIfUnused(db, mediaDir, row.fileId)
+  if (row.fileId !== null) await dropFileIfUnused(db, media, row.fileId)
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -25,7 +25,7 @@ const intake = setUpIntakeTests('import-failures')
 function contextWith(logged: object[] = []): ImportContext {
   return {
     db: intake.t.db,
-    mediaDir: intake.t.mediaDir,
+    media: intake.t.media,
     logger: { error: (details) => logged.push(details), warn: () => {} },
     zipLimits: intake.t.app.config.zipLimits,
     contentKeys: intake.t.app.mediaKeys,

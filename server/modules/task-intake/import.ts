@@ -15,7 +15,8 @@ import {
   removePlainAudio,
   storeProtectedAudio,
 } from '../media/protection/store-protected'
-import { mediaFilePath, removeStoredFile, storeStream } from '../media/storage'
+import { removeStoredFile, storeStream } from '../media/storage'
+import type { MediaStore } from '../media/store/media-store'
 import type { WebhookEvents } from '../webhooks/events'
 import { FileProblems } from './file-problems'
 import { type ItemRules, itemRulesOf } from './item-rules'
@@ -38,7 +39,7 @@ import type { ZipLimits } from './zip-entries'
 
 export type ImportContext = {
   db: Db
-  mediaDir: string
+  media: MediaStore
   logger: JobLogger
   zipLimits: ZipLimits
   contentKeys: ContentKeyStore
@@ -71,7 +72,7 @@ const PROTECTED_WRITES_AT_ONCE = Math.min(MEDIA_WRITES_AT_ONCE, os.availablePara
  * error is thrown on so a job can be retried; a retry starts over.
  */
 export async function importTask(context: ImportContext, request: ImportRequest): Promise<void> {
-  const { db, mediaDir } = context
+  const { db, media } = context
   const task = await taskToImport(db, request.taskId)
   // Deleted meanwhile, or already imported by an earlier delivery of the same job.
   if (task?.status !== 'PROCESSING') return
@@ -79,29 +80,27 @@ export async function importTask(context: ImportContext, request: ImportRequest)
   try {
     if (!task.sourceKey) throw new FileProblems([msg`The uploaded file is no longer stored.`])
     // What an attempt cut short (a crash, a stop) left behind.
-    await removeFiles(mediaDir, await db.transaction((tx) => removeImportedRows(tx, task.id)))
-    await removePlainAudio(mediaDir, task.id)
+    await removeFiles(media, await db.transaction((tx) => removeImportedRows(tx, task.id)))
+    await removePlainAudio(media, task.id)
     const protection = task.encryptAudio
       ? await taskContentKey(db, context.contentKeys, task.id)
       : null
     const rules = itemRulesOf(await schemaDocument(db, task.schemaId))
-    const source = await openDataSource(
-      mediaFilePath(mediaDir, task.sourceKey),
-      task.sourceName ?? '',
-      context.zipLimits,
-    )
-    let itemCount: number
-    try {
-      itemCount = await writeItems(context, source, rules, {
-        taskId: task.id,
-        authorId: task.authorId,
-        fixedSetSize: task.isFixedSets ? task.itemsPerSet : null,
-        protection,
-        written,
-      })
-    } finally {
-      source.close()
-    }
+    // Whichever process runs the import reads the upload from the store, not its own disk.
+    const itemCount = await media.withLocalFile(task.sourceKey, async (filePath) => {
+      const source = await openDataSource(filePath, task.sourceName ?? '', context.zipLimits)
+      try {
+        return await writeItems(context, source, rules, {
+          taskId: task.id,
+          authorId: task.authorId,
+          fixedSetSize: task.isFixedSets ? task.itemsPerSet : null,
+          protection,
+          written,
+        })
+      } finally {
+        source.close()
+      }
+    })
     await db.transaction(async (tx) => {
       await finishImport(tx, task, {
         status: request.startTask ? 'IN_PROGRESS' : 'CREATED',
@@ -115,8 +114,8 @@ export async function importTask(context: ImportContext, request: ImportRequest)
         processingLink(context.events, task.id),
       )
     })
-    await removeStoredFile(mediaDir, task.sourceKey)
-    await removePlainAudio(mediaDir, task.id)
+    await removeStoredFile(media, task.sourceKey)
+    await removePlainAudio(media, task.id)
   } catch (error) {
     context.logger.error({ err: error, taskId: task.id }, 'task import failed')
     await recordFailure(context, task.id, failureReason(error), written)
@@ -148,8 +147,8 @@ async function recordFailure(
     }
     return keys
   })
-  await removeFiles(context.mediaDir, [...new Set([...written, ...removed])])
-  await removePlainAudio(context.mediaDir, taskId)
+  await removeFiles(context.media, [...new Set([...written, ...removed])])
+  await removePlainAudio(context.media, taskId)
 }
 
 /** Ends an import no attempt could finish, if its task is still waiting for it. */
@@ -174,8 +173,8 @@ function failureReason(error: unknown): string {
   return 'The import failed because of an error on the server (it is in the server log). Delete the task and upload the file again; if it fails again, tell the administrator.'
 }
 
-async function removeFiles(mediaDir: string, storageKeys: string[]): Promise<void> {
-  await Promise.all(storageKeys.map((key) => removeStoredFile(mediaDir, key)))
+async function removeFiles(media: MediaStore, storageKeys: string[]): Promise<void> {
+  await Promise.all(storageKeys.map((key) => removeStoredFile(media, key)))
 }
 
 type Target = {
@@ -345,7 +344,7 @@ async function storeMedia(
           contentKeyId: target.protection.id,
         })
       } else {
-        const stored = await storeStream(context.mediaDir, stream, extension, uuid)
+        const stored = await storeStream(context.media, stream, extension, uuid)
         target.written.push(stored.storageKey)
         rows.push({
           ...stored,
@@ -383,8 +382,8 @@ async function storeEncrypted(
 ) {
   try {
     return await storeProtectedAudio(
-      context.mediaDir,
-      plainAudioFolder(context.mediaDir, target.taskId),
+      context.media,
+      plainAudioFolder(context.media, target.taskId),
       stream,
       uuid,
       target.protection!.contentKey,

@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { itemSets, mediaObjects, taskSchemas, tasks, taskTypeProjects } from '../../db/schema'
 import { discPng, toneWav } from '../../demo/media-files'
-import { listFiles } from '../../test/harness'
+import { listFiles, mediaFilePath } from '../../test/harness'
 import type { MultipartFile } from '../../test/multipart'
 import { signIn } from '../../test/session-client'
-import { mediaFilePath } from '../media/storage'
 import { IMPORT_BATCH_ITEMS } from './import'
 import {
   type Definitions,

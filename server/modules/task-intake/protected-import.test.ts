@@ -6,8 +6,12 @@ import { mediaContentKeys, mediaObjects } from '../../db/schema'
 import { toneWav } from '../../demo/media-files'
 import { listFiles } from '../../test/harness'
 import { boxAt, boxesIn } from '../media/protection/mp4-boxes'
-import { plainAudioFolder } from '../media/protection/store-protected'
-import { ABANDONED_PART_FILE_MS, removeAbandonedPartFiles } from '../media/storage'
+import {
+  plainAudioFolder,
+  plainAudioFolders,
+  removeAbandonedPlainAudio,
+} from '../media/protection/store-protected'
+import { ABANDONED_WRITE_MS } from '../media/store/media-store'
 import { appWebhookEvents } from '../webhooks/events'
 import { importTask } from './import'
 import {
@@ -26,7 +30,7 @@ const intake = setUpIntakeTests('protected-import')
 
 const importContext = () => ({
   db: intake.t.db,
-  mediaDir: intake.t.mediaDir,
+  media: intake.t.media,
   logger: intake.t.app.log,
   zipLimits: intake.t.app.config.zipLimits,
   contentKeys: intake.t.app.mediaKeys,
@@ -36,9 +40,10 @@ const importContext = () => ({
 const PLAIN_AUDIO_HEADERS = ['RIFF', 'ID3', 'OggS', 'fLaC']
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')
 
-/** The files of the media folder that start like plain audio. */
-function plainAudioFiles(mediaDir: string) {
-  return listFiles(mediaDir).filter((file) => {
+/** The files of the media folder and of the imports' plain-audio folders that start like plain audio. */
+async function plainAudioFiles() {
+  const folders = [intake.t.mediaDir, ...(await plainAudioFolders(intake.t.media))]
+  return folders.flatMap(listFiles).filter((file) => {
     const head = fs.readFileSync(file).subarray(0, 4).toString('latin1')
     return PLAIN_AUDIO_HEADERS.some((header) => head.startsWith(header))
   })
@@ -114,8 +119,8 @@ describe('a protected task', () => {
     expect(items.map((item) => item.data.recording)).toEqual(
       media.slice(0, 2).map((row) => ({ uuid: row.uuid })),
     )
-    expect(plainAudioFiles(intake.t.mediaDir)).toEqual([])
-    expect(fs.existsSync(plainAudioFolder(intake.t.mediaDir, taskId))).toBe(false)
+    expect(await plainAudioFiles()).toEqual([])
+    expect(fs.existsSync(plainAudioFolder(intake.t.media, taskId))).toBe(false)
   })
 
   it("refuses another task's recordings by uuid, which are not this task's to protect", async () => {
@@ -149,26 +154,30 @@ describe('a protected task', () => {
       content: zip,
     })
     // What the killed attempt left: an upload stored plain, waiting to be encrypted.
-    const folder = plainAudioFolder(intake.t.mediaDir, taskId)
+    const folder = plainAudioFolder(intake.t.media, taskId)
     fs.mkdirSync(folder, { recursive: true })
     fs.writeFileSync(
       path.join(folder, '0b5c1f0e-7a52-4b7e-9d0c-3f5e4c1c2b1a.part'),
       toneWav([1], 50),
     )
-    expect(plainAudioFiles(intake.t.mediaDir)).toHaveLength(1)
+    expect(await plainAudioFiles()).toHaveLength(1)
 
     await importTask(importContext(), { taskId, startTask: false })
-    expect(plainAudioFiles(intake.t.mediaDir)).toEqual([])
+    expect(await plainAudioFiles()).toEqual([])
     expect(fs.existsSync(folder)).toBe(false)
     expect((await itemsOf(intake.t.db, taskId)).length).toBe(2)
   })
 
   it('a plain upload whose task went meanwhile is swept with the abandoned writes', async () => {
-    const folder = plainAudioFolder(intake.t.mediaDir, 999_999)
+    const folder = plainAudioFolder(intake.t.media, 999_999)
     fs.mkdirSync(folder, { recursive: true })
     fs.writeFileSync(path.join(folder, 'gone.part'), toneWav([1], 50))
-    await removeAbandonedPartFiles(intake.t.mediaDir, Date.now() + ABANDONED_PART_FILE_MS + 1000)
-    expect(plainAudioFiles(intake.t.mediaDir)).toEqual([])
+    await removeAbandonedPlainAudio(
+      intake.t.media,
+      ABANDONED_WRITE_MS,
+      Date.now() + ABANDONED_WRITE_MS + 1000,
+    )
+    expect(await plainAudioFiles()).toEqual([])
   })
 
   it('refuses a recording that holds no audio, naming it, and keeps nothing of it', async () => {
@@ -190,6 +199,6 @@ describe('a protected task', () => {
     expect(processing.json().error).toMatch(
       /^The import failed: 'noise\.wav': The file holds no audio that can be read: /,
     )
-    expect(plainAudioFiles(intake.t.mediaDir)).toEqual([])
+    expect(await plainAudioFiles()).toEqual([])
   })
 })

@@ -16,7 +16,7 @@ import { createTaskFromUpload, type IntakeDeps, processingOf } from './service'
 export const taskIntakeRoutes: AppPlugin = async (app) => {
   const context = {
     db: app.db,
-    mediaDir: app.config.mediaDir,
+    media: app.media,
     logger: app.log,
     zipLimits: app.config.zipLimits,
     contentKeys: app.mediaKeys,
@@ -46,7 +46,7 @@ export const taskIntakeRoutes: AppPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const upload = await receiveUpload(request, app.config.mediaDir, {
+      const upload = await receiveUpload(request, app.media, {
         maxBytes: TASK_UPLOAD_MAX_BYTES,
         extensions: TASK_UPLOAD_EXTENSIONS,
       })

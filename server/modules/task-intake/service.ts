@@ -13,7 +13,7 @@ import { badRequest, type FieldProblems, HttpError, invalidFields } from '../../
 import { type ApiMessage, withValues } from '../../http/i18n'
 import { validateRequestPart } from '../../http/valibot'
 import { assertInClientScope, clientScopeOf } from '../client-groups/scope'
-import { mediaFilePath, removeStoredFile } from '../media/storage'
+import { removeStoredFile } from '../media/storage'
 import type { ReceivedUpload } from '../media/upload'
 import { FileProblems } from './file-problems'
 import { type ImportContext, importTask } from './import'
@@ -69,11 +69,8 @@ export async function createTaskFromUpload(
     const schemaId = await currentVersionId(db, taskSchemas, taskType.schemaId)
     const protocolId = await currentVersionId(db, taskProtocols, taskType.protocolId)
     const rules = itemRulesOf(await schemaDocument(db, schemaId))
-    const itemCount = await checkFile(
-      deps,
-      { path: mediaFilePath(deps.mediaDir, file.storageKey), name: file.fileName },
-      rules,
-      taskType,
+    const itemCount = await deps.media.withLocalFile(file.storageKey, (filePath) =>
+      checkFile(deps, { path: filePath, name: file.fileName }, rules, taskType),
     )
 
     const percent = taskType.maxItemsPerUserPercent
@@ -121,7 +118,7 @@ export async function createTaskFromUpload(
     const processed = await taskProcessing(db, taskId)
     return { id: taskId, status: processed?.status ?? 'PROCESSING', items_count: itemCount }
   } finally {
-    if (!taskMade && upload.file) await removeStoredFile(deps.mediaDir, upload.file.storageKey)
+    if (!taskMade && upload.file) await removeStoredFile(deps.media, upload.file.storageKey)
   }
 }
 

@@ -216,7 +216,7 @@ export async function processingTask(
   const made = await uploadTask(intake.client, requiredFields(own), seed)
   expect(made.statusCode, made.body).toBe(201)
   const taskId: number = made.json().id
-  const stored = await storeStream(intake.t.mediaDir, Readable.from([Buffer.from(content)]))
+  const stored = await storeStream(intake.t.media, Readable.from([Buffer.from(content)]))
   const seedFiles = await intake.t.db.transaction(async (tx) => {
     const keys = await removeImportedRows(tx, taskId)
     const [source] = await tx
@@ -229,7 +229,7 @@ export async function processingTask(
       .where(eq(tasks.id, taskId))
     return keys
   })
-  for (const key of seedFiles) await removeStoredFile(intake.t.mediaDir, key)
+  for (const key of seedFiles) await removeStoredFile(intake.t.media, key)
   return taskId
 }
 

@@ -4,6 +4,7 @@ import { csvLines } from '../../csv/writer'
 import type { Db } from '../../db/client'
 import type { JobLogger, JobQueue } from '../../jobs/queue'
 import { removeStoredFile, storeStream } from '../media/storage'
+import type { MediaStore } from '../media/store/media-store'
 import {
   exportRowsWithUsers,
   failWorktimeExport,
@@ -16,7 +17,7 @@ import {
 
 export const WORKTIME_EXPORT_QUEUE = 'timelogs.worktime-export'
 export type WorktimeExportJobData = { exportId: number; coordinatorId: number | null }
-export type WorktimeExportDeps = { db: Db; mediaDir: string; logger: JobLogger }
+export type WorktimeExportDeps = { db: Db; media: MediaStore; logger: JobLogger }
 
 /** Users' rows written per round trip. */
 const ROW_BATCH = 500
@@ -38,7 +39,7 @@ class ExportCancelled extends Error {}
  * deleted meanwhile stops at its next progress write and leaves no file.
  */
 export async function runWorktimeExport(deps: WorktimeExportDeps, data: WorktimeExportJobData) {
-  const { db, mediaDir } = deps
+  const { db, media } = deps
   const job = await findWorktimeExport(db, data.exportId)
   if (job?.status !== 'PROCESSING') return
   let storageKey: string | undefined
@@ -59,12 +60,11 @@ export async function runWorktimeExport(deps: WorktimeExportDeps, data: Worktime
         throw new ExportCancelled()
       }
     }
-    storageKey = (
-      await storeStream(mediaDir, Readable.from(worktimeExportFile(db, job.id)), '.csv')
-    ).storageKey
+    storageKey = (await storeStream(media, Readable.from(worktimeExportFile(db, job.id)), '.csv'))
+      .storageKey
     if (!(await finishWorktimeExport(db, job.id, storageKey))) throw new ExportCancelled()
   } catch (error) {
-    if (storageKey) await removeStoredFile(mediaDir, storageKey)
+    if (storageKey) await removeStoredFile(media, storageKey)
     if (error instanceof ExportCancelled) return
     deps.logger.error({ err: error, exportId: job.id }, 'work-time export failed')
     await failWorktimeExport(

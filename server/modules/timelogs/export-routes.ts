@@ -29,7 +29,7 @@ const params = v.object({ id: IdParamSchema })
 
 /** Work-time exports: approved time per user over a range, made as background jobs. */
 export const worktimeExportRoutes: AppPlugin = async (app) => {
-  const deps = { db: app.db, mediaDir: app.config.mediaDir, logger: app.log, jobs: app.jobs }
+  const deps = { db: app.db, media: app.media, logger: app.log, jobs: app.jobs }
   if (app.jobs) await registerWorktimeExportWorker(app.jobs, deps)
 
   app.post(
@@ -80,7 +80,7 @@ export const worktimeExportRoutes: AppPlugin = async (app) => {
     { onRequest, schema: { tags, params } },
     async (request, reply) => {
       const file = await worktimeExportFile(deps, currentUser(request), request.params.id)
-      return sendStoredFile(request, reply, app.config.mediaDir, file, { download: true })
+      return sendStoredFile(request, reply, app.media, file, { download: true })
     },
   )
 }

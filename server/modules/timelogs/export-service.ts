@@ -139,7 +139,7 @@ export async function removeWorktimeExport(deps: ExportServiceDeps, user: Sessio
   const row = await findWorktimeExport(deps.db, id, exportsOf(authorScope(user)))
   if (!row) throw notFound(msg`No such work-time export.`)
   await deleteWorktimeExport(deps.db, id)
-  if (row.filePath) await removeStoredFile(deps.mediaDir, row.filePath)
+  if (row.filePath) await removeStoredFile(deps.media, row.filePath)
 }
 
 export async function worktimeExportFile(deps: ExportServiceDeps, user: SessionUser, id: number) {

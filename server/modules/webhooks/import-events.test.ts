@@ -16,7 +16,7 @@ const intake = setUpIntakeTests('webhook-import-events')
 
 const importContext = (): ImportContext => ({
   db: intake.t.db,
-  mediaDir: intake.t.mediaDir,
+  media: intake.t.media,
   logger: { error: () => {}, warn: () => {} },
   zipLimits: intake.t.app.config.zipLimits,
   contentKeys: intake.t.app.mediaKeys,

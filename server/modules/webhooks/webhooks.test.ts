@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness'
 import { type SignedInClient, signIn } from '../../test/session-client'
 import { runExport } from '../client-tasks/dumps/export-job'
 import { type Definitions, seedDefinitions, seedTask } from '../client-tasks/test-fixtures'
+import { LocalMediaStore } from '../media/store/local-store'
 import { appWebhookEvents } from './events'
 import { startReceiver, verifiedByReceiver } from './test-support'
 
@@ -133,7 +134,7 @@ describe('webhooks of a client group (WEBHOOK_ALLOW_PRIVATE on, no job queue)', 
     const logger = { error: () => {}, warn: () => {} }
     const deps = {
       db: t.db,
-      mediaDir: '/dev/null/nowhere',
+      media: new LocalMediaStore('/dev/null/nowhere'),
       logger,
       events: appWebhookEvents(t.app),
     }

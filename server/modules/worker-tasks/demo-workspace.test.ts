@@ -12,7 +12,7 @@ let demo: DemoResult
 beforeAll(async () => {
   t = await createTestAppWithMedia('worker-demo')
   demo = await createDemoWorkspace(t.db, {
-    mediaDir: t.mediaDir,
+    media: t.media,
     contentKeys: t.app.mediaKeys,
     password,
   })

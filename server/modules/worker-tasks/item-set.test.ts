@@ -144,7 +144,7 @@ describe('GET /api/endworker/item-sets/{id}/', () => {
 describe('GET /api/endworker/item-sets/{id}/media/{itemId}/{uuid}/', () => {
   it('streams media named by the item to the set’s worker, with ranges', async () => {
     const stored = await storeStream(
-      t.mediaDir,
+      t.media,
       Readable.from([Buffer.from('RIFF-audio-bytes')]),
       '.wav',
     )

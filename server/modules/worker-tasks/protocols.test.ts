@@ -42,7 +42,7 @@ describe('GET /api/endworker/protocols/{id}/', () => {
   })
 
   it('serves the PDF of a PDF protocol with ?serve=true', async () => {
-    const pdf = await storeStream(t.mediaDir, Readable.from([Buffer.from('%PDF-1.4 demo')]), '.pdf')
+    const pdf = await storeStream(t.media, Readable.from([Buffer.from('%PDF-1.4 demo')]), '.pdf')
     const [file] = await t.db
       .insert(mediaObjects)
       .values({

@@ -34,7 +34,7 @@ const saveSession = sessionCheckedByRoute(onRequest)
 
 /** The end worker's tasks, item sets, annotations and protocols (contract/worker.ts). */
 export const workerTaskRoutes: AppPlugin = async (app) => {
-  const { mediaDir } = app.config
+  const mediaStore = app.media
 
   app.get(
     '/endworker/tasks/',
@@ -80,7 +80,7 @@ export const workerTaskRoutes: AppPlugin = async (app) => {
     },
     async (request, reply) => {
       const media = await workerItemMedia(app.db, currentUser(request), request.params)
-      return sendItemMedia(request, reply, mediaDir, media, request.query)
+      return sendItemMedia(request, reply, mediaStore, media, request.query)
     },
   )
 
@@ -158,7 +158,7 @@ export const workerTaskRoutes: AppPlugin = async (app) => {
       const user = currentUser(request)
       if (!request.query.serve) return workerProtocol(app.db, user, request.params.id)
       const file = await workerProtocolFile(app.db, user, request.params.id)
-      return sendStoredFile(request, reply, mediaDir, file)
+      return sendStoredFile(request, reply, mediaStore, file)
     },
   )
 

@@ -5,7 +5,7 @@ import { cloneTask } from './clone'
 
 /** A new task made from an existing task's definition and items. */
 export const cloneRoutes: AppPlugin = async (app) => {
-  const deps = { db: app.db, mediaDir: app.config.mediaDir }
+  const deps = { db: app.db, media: app.media }
   app.post(
     '/client/tasks/:id/clone/',
     {

@@ -3,9 +3,9 @@ import { Readable } from 'node:stream'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { annotations, goldAnswers, itemSets, items, mediaObjects, tasks } from '../../../db/schema'
-import { createTestAppWithMedia, type MediaTestApp } from '../../../test/harness'
+import { createTestAppWithMedia, type MediaTestApp, mediaFilePath } from '../../../test/harness'
 import { type SignedInClient, signIn } from '../../../test/session-client'
-import { mediaFilePath, storeStream } from '../../media/storage'
+import { storeStream } from '../../media/storage'
 import { type Definitions, seedTask, seedWorkspace } from '../test-fixtures'
 
 describe('POST /client/tasks/{id}/clone/', () => {
@@ -26,12 +26,8 @@ describe('POST /client/tasks/{id}/clone/', () => {
     t.db.select().from(items).where(eq(items.taskId, taskId)).orderBy(asc(items.position))
 
   it('copies settings and items into a CREATED task, regrouped into fresh fixed sets', async () => {
-    const audio = await storeStream(t.mediaDir, Readable.from([Buffer.from('RIFF sound')]), '.wav')
-    const unreferenced = await storeStream(
-      t.mediaDir,
-      Readable.from([Buffer.from('other')]),
-      '.wav',
-    )
+    const audio = await storeStream(t.media, Readable.from([Buffer.from('RIFF sound')]), '.wav')
+    const unreferenced = await storeStream(t.media, Readable.from([Buffer.from('other')]), '.wav')
     const { task: source } = await seedTask(t.db, own, {
       status: 'IN_PROGRESS',
       isFixedSets: true,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
 import path from 'node:path'
 import { msg } from '#lingui-message'
 import type { Task } from '../../../../contract/client-tasks'
@@ -8,7 +7,8 @@ import type { SessionUser } from '../../../http/augment'
 import { conflict } from '../../../http/errors'
 import { clientScopeOf } from '../../client-groups/scope'
 import { copyTaskContentKey } from '../../media/protection/key-store'
-import { mediaFilePath, removeStoredFile } from '../../media/storage'
+import { removeStoredFile } from '../../media/storage'
+import type { MediaStore } from '../../media/store/media-store'
 import { type TaskDeps, taskInScope, taskViews } from '../tasks/task-service'
 import {
   insertFixedSets,
@@ -31,8 +31,8 @@ const COPY_BATCH = 2_000
  * with their expected answers, in no fixed set.
  *
  * Media the items reference is copied, not shared: each task owns its media rows, so deleting
- * either task never breaks the other. The copies are hard links where the storage allows (no
- * extra disk space) and full copies elsewhere; item data is rewritten to the copies' uuids.
+ * either task never breaks the other. The copies are hard links where the local folder allows
+ * (no extra disk space), server-side copies in a bucket; item data is rewritten to the copies' uuids.
  */
 export async function cloneTask(deps: TaskDeps, user: SessionUser, id: number): Promise<Task> {
   const { db } = deps
@@ -41,7 +41,7 @@ export async function cloneTask(deps: TaskDeps, user: SessionUser, id: number): 
   if (source.status === 'PROCESSING') {
     throw conflict(msg`The task is still processing its upload; clone it once that is done.`)
   }
-  const copies = await copyMediaFiles(deps.mediaDir, await referencedMedia(db, id))
+  const copies = await copyMediaFiles(deps.media, await referencedMedia(db, id))
   try {
     const cloneId = await db.transaction(async (tx) => {
       const newId = await insertTask(tx, {
@@ -81,7 +81,7 @@ export async function cloneTask(deps: TaskDeps, user: SessionUser, id: number): 
     const [view] = await taskViews(db, [cloneId])
     return view!
   } catch (error) {
-    await Promise.all(copies.map(({ copy }) => removeStoredFile(deps.mediaDir, copy.storageKey)))
+    await Promise.all(copies.map(({ copy }) => removeStoredFile(deps.media, copy.storageKey)))
     throw error
   }
 }
@@ -89,7 +89,7 @@ export async function cloneTask(deps: TaskDeps, user: SessionUser, id: number): 
 type MediaCopy = { original: MediaRow; copy: Omit<MediaRow, 'id' | 'createdAt' | 'taskId'> }
 
 /** Same key layout as storeStream: `<first two uuid chars>/<uuid><ext>`. */
-async function copyMediaFiles(mediaDir: string, media: MediaRow[]): Promise<MediaCopy[]> {
+async function copyMediaFiles(store: MediaStore, media: MediaRow[]): Promise<MediaCopy[]> {
   const copies: MediaCopy[] = []
   try {
     for (const original of media) {
@@ -98,16 +98,13 @@ async function copyMediaFiles(mediaDir: string, media: MediaRow[]): Promise<Medi
         uuid.slice(0, 2),
         `${uuid}${path.extname(original.storageKey)}`,
       )
-      const target = mediaFilePath(mediaDir, storageKey)
-      await fs.promises.mkdir(path.dirname(target), { recursive: true })
-      const from = mediaFilePath(mediaDir, original.storageKey)
-      await fs.promises.link(from, target).catch(() => fs.promises.copyFile(from, target))
+      await store.copy(original.storageKey, storageKey)
       const { id: _id, createdAt: _createdAt, taskId: _taskId, ...rest } = original
       copies.push({ original, copy: { ...rest, uuid, storageKey } })
     }
     return copies
   } catch (error) {
-    await Promise.all(copies.map(({ copy }) => removeStoredFile(mediaDir, copy.storageKey)))
+    await Promise.all(copies.map(({ copy }) => removeStoredFile(store, copy.storageKey)))
     throw error
   }
 }

@@ -19,7 +19,7 @@ const path = '/client/tasks/:id/dump_async/'
 export const dumpRoutes: AppPlugin = async (app) => {
   const deps = {
     db: app.db,
-    mediaDir: app.config.mediaDir,
+    media: app.media,
     logger: app.log,
     jobs: app.jobs,
     events: appWebhookEvents(app),
@@ -76,7 +76,7 @@ export const dumpRoutes: AppPlugin = async (app) => {
     },
     async (request, reply) => {
       const file = await latestDumpFile(deps, currentUser(request), request.params.id)
-      return sendStoredFile(request, reply, app.config.mediaDir, file, { download: true })
+      return sendStoredFile(request, reply, app.media, file, { download: true })
     },
   )
 }

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Dump, DumpOption } from '../../../../contract/client-tasks'
 import { dumps, reviewItems } from '../../../db/schema'
-import { createTestAppWithMedia, type MediaTestApp } from '../../../test/harness'
+import { createTestAppWithMedia, type MediaTestApp, mediaFilePath } from '../../../test/harness'
 import { createUser, type SignedInClient, signIn } from '../../../test/session-client'
-import { mediaFilePath } from '../../media/storage'
+import { LocalMediaStore } from '../../media/store/local-store'
 import { appWebhookEvents } from '../../webhooks/events'
 import { type Definitions, seedTask, seedWorkspace } from '../test-fixtures'
 import { runExport } from './export-job'
@@ -354,7 +354,10 @@ describe('result export (dump_async), inline without a job queue', () => {
     const problems: object[] = []
     const logger = { error: (details: object) => problems.push(details), warn: () => {} }
     const events = appWebhookEvents(t.app)
-    await runExport({ db: t.db, mediaDir: notADirectory, logger, events }, failing!.id)
+    await runExport(
+      { db: t.db, media: new LocalMediaStore(notADirectory), logger, events },
+      failing!.id,
+    )
     const [failed] = await t.db.select().from(dumps).where(eq(dumps.id, failing!.id))
     expect(failed).toMatchObject({ status: 'FAILED', filePath: null })
     expect(failed!.error).toContain('failed')
@@ -362,7 +365,7 @@ describe('result export (dump_async), inline without a job queue', () => {
     expect(problems).toHaveLength(1)
 
     const before = fs.readdirSync(t.mediaDir, { recursive: true }).length
-    await runExport({ db: t.db, mediaDir: t.mediaDir, logger, events }, 999999)
+    await runExport({ db: t.db, media: t.media, logger, events }, 999999)
     expect(fs.readdirSync(t.mediaDir, { recursive: true }).length).toBe(before)
   })
 })

@@ -88,7 +88,7 @@ export async function getLatestDump(deps: ExportDeps, user: SessionUser, taskId:
 export async function deleteLatestDump(deps: ExportDeps, user: SessionUser, taskId: number) {
   const { dump } = await latestDumpInScope(deps, user, taskId)
   await deleteDumpRow(deps.db, dump.id)
-  if (dump.filePath) await removeStoredFile(deps.mediaDir, dump.filePath)
+  if (dump.filePath) await removeStoredFile(deps.media, dump.filePath)
 }
 
 const MIME_TYPES = { jsonl: 'application/x-ndjson', csv: 'text/csv; charset=utf-8' } as const

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../../db/client'
 import type { dumps } from '../../../db/schema'
 import type { JobLogger, JobQueue } from '../../../jobs/queue'
 import { removeStoredFile, storeStream } from '../../media/storage'
+import type { MediaStore } from '../../media/store/media-store'
 import { consensusFields } from '../../quality/consensus'
 import { goldStats } from '../../quality/gold-stats-queries'
 import type { WebhookEvents } from '../../webhooks/events'
@@ -29,7 +30,7 @@ const PROGRESS_INTERVAL_MS = 250
 
 export type ExportDeps = {
   db: Db
-  mediaDir: string
+  media: MediaStore
   logger: JobLogger
   /** Tells the task's webhooks that its export finished or failed. */
   events: WebhookEvents
@@ -40,14 +41,14 @@ class ExportCancelled extends Error {}
 
 /**
  * The export of one dump: the task's items are read in keyset batches by position with their
- * annotations, formatted and streamed to a file through storeStream (a temporary file renamed
- * when complete, so backpressure and clean-up come with it). Memory stays at one batch whatever
- * the task's size. A dump deleted meanwhile stops the export at its next progress write. On
- * success the dump is FINISHED with its file, on failure FAILED with a message; either way the
- * task's webhooks are told in the same transaction.
+ * annotations, formatted and streamed to the media store through storeStream (a temporary file
+ * renamed, or a multipart upload completed, only at the end, so backpressure and clean-up come
+ * with it). Memory stays at one batch whatever the task's size. A dump deleted meanwhile stops
+ * the export at its next progress write. On success the dump is FINISHED with its file, on
+ * failure FAILED with a message; either way the task's webhooks are told in the same transaction.
  */
 export async function runExport(deps: ExportDeps, dumpId: number): Promise<void> {
-  const { db, mediaDir } = deps
+  const { db, media } = deps
   const dump = await findDump(db, dumpId)
   // A retried job whose dump was settled or deleted meanwhile has nothing left to do.
   if (dump?.status !== 'PROCESSING') return
@@ -63,7 +64,7 @@ export async function runExport(deps: ExportDeps, dumpId: number): Promise<void>
       goldAccuracy: options.aggregate ? await goldAccuracyOf(db, task.taskTypeId) : new Map(),
     }
     const source = exportChunks(db, dump, settings, task.itemCount)
-    const stored = await storeStream(mediaDir, Readable.from(source), `.${dump.format}`)
+    const stored = await storeStream(media, Readable.from(source), `.${dump.format}`)
     storageKey = stored.storageKey
     const finished = await db.transaction(async (tx) => {
       if (!(await finishDump(tx, dumpId, stored.storageKey))) return false
@@ -72,7 +73,7 @@ export async function runExport(deps: ExportDeps, dumpId: number): Promise<void>
     })
     if (!finished) throw new ExportCancelled()
   } catch (error) {
-    if (storageKey) await removeStoredFile(mediaDir, storageKey)
+    if (storageKey) await removeStoredFile(media, storageKey)
     if (error instanceof ExportCancelled) return
     deps.logger.error({ err: error, dumpId }, 'export failed')
     await db.transaction(async (tx) => {

@@ -46,7 +46,7 @@ export const explorerRoutes: AppPlugin = async (app) => {
     { onRequest, schema: { tags, params: FakeMediaParamsSchema, querystring: MediaQuerySchema } },
     async (request, reply) => {
       const media = await fakeTaskMedia(app.db, currentUser(request), request.params)
-      return sendItemMedia(request, reply, app.config.mediaDir, media, request.query)
+      return sendItemMedia(request, reply, app.media, media, request.query)
     },
   )
 

@@ -140,8 +140,8 @@ describe('fake-task preview', () => {
   })
 
   it('streams media the previewed item names, with ranges, and nothing else', async () => {
-    const stored = await storeStream(t.mediaDir, Readable.from([Buffer.from('0123456789')]), '.wav')
-    const elsewhere = await storeStream(t.mediaDir, Readable.from([Buffer.from('secret')]), '.wav')
+    const stored = await storeStream(t.media, Readable.from([Buffer.from('0123456789')]), '.wav')
+    const elsewhere = await storeStream(t.media, Readable.from([Buffer.from('secret')]), '.wav')
     const { task, itemIds } = await seedTask(t.db, own, {
       items: [{ data: { recording: { uuid: stored.uuid } } }, { data: { prompt: 'no media' } }],
     })

@@ -14,9 +14,9 @@ import {
   tasks,
   timeLogIntervals,
 } from '../../../db/schema'
-import { createTestAppWithMedia, type MediaTestApp } from '../../../test/harness'
+import { createTestAppWithMedia, type MediaTestApp, mediaFilePath } from '../../../test/harness'
 import { type SignedInClient, signIn } from '../../../test/session-client'
-import { mediaFilePath, storeStream } from '../../media/storage'
+import { storeStream } from '../../media/storage'
 import { type Definitions, seedTask, seedWorkspace } from '../test-fixtures'
 
 describe('task panel: detail, edit, status, delete, bulk and clone', () => {
@@ -144,8 +144,7 @@ describe('task panel: detail, edit, status, delete, bulk and clone', () => {
   })
 
   it('deletes a task with its rows and files, after the commit', async () => {
-    const store = (text: string) =>
-      storeStream(t.mediaDir, Readable.from([Buffer.from(text)]), '.txt')
+    const store = (text: string) => storeStream(t.media, Readable.from([Buffer.from(text)]), '.txt')
     const audio = await store('audio bytes')
     const source = await store('uploaded file')
     const dumpFile = await store('exported results')

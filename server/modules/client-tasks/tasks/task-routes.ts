@@ -31,7 +31,7 @@ const onRequest = requirePermission('client')
 
 /** The tasks list, the task panel and its edits. */
 export const taskRoutes: AppPlugin = async (app) => {
-  const deps = { db: app.db, mediaDir: app.config.mediaDir }
+  const deps = { db: app.db, media: app.media }
   const patchDeps = { db: app.db, events: appWebhookEvents(app) }
 
   app.get(

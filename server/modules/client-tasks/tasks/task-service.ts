@@ -17,6 +17,7 @@ import { conflict, fieldError, HttpError, notFound } from '../../../http/errors'
 import { type ApiMessage, oneOf } from '../../../http/i18n'
 import { assertInClientScope, type ClientScope, clientScopeOf } from '../../client-groups/scope'
 import { removeStoredFile } from '../../media/storage'
+import type { MediaStore } from '../../media/store/media-store'
 import type { WebhookEvents } from '../../webhooks/events'
 import { countersByTask } from '../counters'
 import { dumpFilePaths, latestDumps } from '../dumps/dump-queries'
@@ -33,7 +34,7 @@ import {
 } from './task-queries'
 import { toTask } from './views'
 
-export type TaskDeps = { db: Db; mediaDir: string }
+export type TaskDeps = { db: Db; media: MediaStore }
 
 /** Tasks as the API shows them, in the order of `ids`, counters computed now. */
 export async function taskViews(db: Db, ids: number[]): Promise<Task[]> {
@@ -192,7 +193,7 @@ async function removeTask(deps: TaskDeps, scope: ClientScope, id: number) {
     await deleteTaskRow(tx, id)
     return [...dumpFiles, ...mediaFiles]
   })
-  await Promise.all(storageKeys.map((key) => removeStoredFile(deps.mediaDir, key)))
+  await Promise.all(storageKeys.map((key) => removeStoredFile(deps.media, key)))
 }
 
 export async function deleteTask(deps: TaskDeps, user: SessionUser, id: number) {

@@ -25,36 +25,36 @@ export type ProtectedAudio = {
 const MAX_HEADER_BOX_BYTES = 4 * 1024 * 1024
 const HEADER_BOXES = new Set(['ftyp', 'moov', 'sidx'])
 
-async function readTopLevelHeaderBoxes(filePath: string) {
-  const file = await fs.promises.open(filePath, 'r')
-  try {
-    const { size } = await file.stat()
-    const found = new Map<string, { data: Buffer; range: ByteRange }>()
-    let offset = 0
-    while (offset + 8 <= size && !found.has('sidx')) {
-      const head = Buffer.alloc(16)
-      await file.read(head, 0, Math.min(16, size - offset), offset)
-      let boxSize = head.readUInt32BE(0)
-      const type = head.toString('latin1', 4, 8)
-      if (offset === 0 && type !== 'ftyp') throw new Error('not an MP4 file (no ftyp box first)')
-      if (boxSize === 1) boxSize = Number(head.readBigUInt64BE(8))
-      if (boxSize === 0) boxSize = size - offset
-      if (boxSize < 8 || offset + boxSize > size) {
-        throw new Error(`the ${type} box at byte ${offset} does not fit in the file`)
-      }
-      if (type === 'moof' || type === 'mdat') break
-      if (HEADER_BOXES.has(type)) {
-        if (boxSize > MAX_HEADER_BOX_BYTES) throw new Error(`the ${type} box is too large`)
-        const data = Buffer.alloc(boxSize)
-        await file.read(data, 0, boxSize, offset)
-        found.set(type, { data, range: { start: offset, end: offset + boxSize - 1 } })
-      }
-      offset += boxSize
+/** Reads bytes of a file at offsets: a file on disk, or an object of the media store. */
+export type ByteSource = {
+  size: number
+  /** `length` bytes from `offset` (never past the end). */
+  read: (offset: number, length: number) => Promise<Buffer>
+}
+
+async function readTopLevelHeaderBoxes({ size, read }: ByteSource) {
+  const found = new Map<string, { data: Buffer; range: ByteRange }>()
+  let offset = 0
+  while (offset + 8 <= size && !found.has('sidx')) {
+    const head = Buffer.alloc(16)
+    ;(await read(offset, Math.min(16, size - offset))).copy(head)
+    let boxSize = head.readUInt32BE(0)
+    const type = head.toString('latin1', 4, 8)
+    if (offset === 0 && type !== 'ftyp') throw new Error('not an MP4 file (no ftyp box first)')
+    if (boxSize === 1) boxSize = Number(head.readBigUInt64BE(8))
+    if (boxSize === 0) boxSize = size - offset
+    if (boxSize < 8 || offset + boxSize > size) {
+      throw new Error(`the ${type} box at byte ${offset} does not fit in the file`)
     }
-    return { found, size }
-  } finally {
-    await file.close()
+    if (type === 'moof' || type === 'mdat') break
+    if (HEADER_BOXES.has(type)) {
+      if (boxSize > MAX_HEADER_BOX_BYTES) throw new Error(`the ${type} box is too large`)
+      const data = await read(offset, boxSize)
+      found.set(type, { data, range: { start: offset, end: offset + boxSize - 1 } })
+    }
+    offset += boxSize
   }
+  return { found, size }
 }
 
 function only(data: Buffer): Box {
@@ -83,7 +83,25 @@ function sidxDurationSeconds(data: Buffer): number {
  * fragment index. Throws when the file is not protected audio as `encryptAudio` makes it.
  */
 export async function readProtectedAudio(filePath: string): Promise<ProtectedAudio> {
-  const { found, size } = await readTopLevelHeaderBoxes(filePath)
+  const file = await fs.promises.open(filePath, 'r')
+  try {
+    const { size } = await file.stat()
+    return await readProtectedAudioFrom({
+      size,
+      read: async (offset, length) => {
+        const data = Buffer.alloc(length)
+        await file.read(data, 0, length, offset)
+        return data
+      },
+    })
+  } finally {
+    await file.close()
+  }
+}
+
+/** The layout of a protected audio file, read from its header boxes only. */
+export async function readProtectedAudioFrom(source: ByteSource): Promise<ProtectedAudio> {
+  const { found, size } = await readTopLevelHeaderBoxes(source)
   const ftyp = found.get('ftyp')
   const moov = found.get('moov')
   const sidx = found.get('sidx')
