@@ -21,14 +21,17 @@ export const FIRST_SCREEN_SOURCES = [
 ]
 
 /**
- * Shared UI parts under those folders that only signed-in pages draw (lists' paging, the key-value
- * editor, date inputs): their messages wait for the whole catalog like their pages'.
+ * Shared UI parts under those folders that only signed-in pages draw (confirmations, lists'
+ * paging, the key-value editor, values shown once, date inputs): their messages wait for the
+ * whole catalog like their pages'.
  */
 const SIGNED_IN_UI_SOURCES = [
+  'src/ui/ConfirmDialog.tsx',
   'src/ui/KeyValueEditor.tsx',
   'src/ui/ListPaging.tsx',
   'src/ui/PagedList.tsx',
   'src/ui/PageButtons.tsx',
+  'src/ui/ShownOnce.tsx',
   'src/ui/forms/calendar-labels.ts',
   'src/ui/forms/DayInput.tsx',
   'src/ui/forms/MomentInput.tsx',
