@@ -19,3 +19,13 @@ export async function schemaRows(db: Db, ids: number[]) {
     .leftJoin(users, eq(users.id, taskSchemas.authorId))
     .where(inArray(taskSchemas.id, ids))
 }
+
+/** A task schema's document, by its id (the schema a task or a task type pins). */
+export async function schemaDocument(db: Db, schemaId: number) {
+  const [row] = await db
+    .select({ document: taskSchemas.schema })
+    .from(taskSchemas)
+    .where(eq(taskSchemas.id, schemaId))
+  if (!row) throw new Error(`task schema ${schemaId} is missing`)
+  return row.document
+}

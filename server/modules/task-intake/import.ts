@@ -17,6 +17,7 @@ import {
 } from '../media/protection/store-protected'
 import { removeStoredFile, storeStream } from '../media/storage'
 import type { MediaStore } from '../media/store/media-store'
+import { schemaDocument } from '../task-definitions/schema-queries'
 import type { WebhookEvents } from '../webhooks/events'
 import { FileProblems } from './file-problems'
 import { type ItemRules, itemRulesOf } from './item-rules'
@@ -30,7 +31,6 @@ import {
   type MediaObjectRow,
   recordImportError,
   removeImportedRows,
-  schemaDocument,
   taskToImport,
 } from './queries'
 import { placeOf } from './records'

@@ -10,7 +10,7 @@ import {
   mediaObjects,
   projects,
   type taskProtocols,
-  taskSchemas,
+  type taskSchemas,
   tasks,
   taskTypeProjects,
   taskTypes,
@@ -54,15 +54,6 @@ export async function currentVersionId(
     select id from chain where next_id is null limit 1`)
   const [row] = (result as unknown as { rows: { id: number }[] }).rows
   return row ? Number(row.id) : id
-}
-
-export async function schemaDocument(db: Db, schemaId: number) {
-  const [row] = await db
-    .select({ schema: taskSchemas.schema })
-    .from(taskSchemas)
-    .where(eq(taskSchemas.id, schemaId))
-  if (!row) throw new Error(`task schema ${schemaId} is missing`)
-  return row.schema
 }
 
 export async function existingLanguageIds(db: Db, ids: number[]): Promise<Set<number>> {

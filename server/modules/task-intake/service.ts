@@ -15,6 +15,7 @@ import { validateRequestPart } from '../../http/valibot'
 import { assertInClientScope, clientScopeOf } from '../client-groups/scope'
 import { removeStoredFile } from '../media/storage'
 import type { ReceivedUpload } from '../media/upload'
+import { schemaDocument } from '../task-definitions/schema-queries'
 import { FileProblems } from './file-problems'
 import { type ImportContext, importTask } from './import'
 import { type ItemRules, itemRulesOf } from './item-rules'
@@ -28,7 +29,6 @@ import {
   insertMediaObject,
   insertTask,
   projectExists,
-  schemaDocument,
   taskProcessing,
   taskTypeProjectIds,
   unusableMediaUuids,

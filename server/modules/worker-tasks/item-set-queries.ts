@@ -9,7 +9,6 @@ import {
   languages,
   protocolReads,
   taskProtocols,
-  taskSchemas,
   tasks,
 } from '../../db/schema'
 
@@ -48,15 +47,6 @@ export async function findOwnItemSet(db: Db, userId: number, itemSetId: number) 
 }
 
 export type OwnItemSet = NonNullable<Awaited<ReturnType<typeof findOwnItemSet>>>
-
-export async function schemaDocument(db: Db, schemaId: number) {
-  const [row] = await db
-    .select({ document: taskSchemas.schema })
-    .from(taskSchemas)
-    .where(eq(taskSchemas.id, schemaId))
-  if (!row) throw new Error(`task schema ${schemaId} is missing`)
-  return row.document
-}
 
 export async function protocolWithRead(db: Db, userId: number, protocolId: number) {
   const [row] = await db

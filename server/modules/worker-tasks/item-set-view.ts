@@ -7,13 +7,13 @@ import {
 } from '../../../contract/worker'
 import type { Db } from '../../db/client'
 import { withDiacriticSigns } from '../languages/queries'
+import { schemaDocument } from '../task-definitions/schema-queries'
 import type { StoredAnnotation } from './annotation-queries'
 import {
   doneItems,
   type OwnItemSet,
   protocolWithRead,
   type SetItemRow,
-  schemaDocument,
   slotItems,
 } from './item-set-queries'
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
-import { goldAnswers, items, taskSchemas, tasks, users } from '../../../db/schema'
+import { goldAnswers, items, tasks, users } from '../../../db/schema'
 
 /** The task's item, locked for the change of its gold state; undefined for another task's. */
 export async function lockTaskItem(db: Db, taskId: number, itemId: number) {
@@ -10,15 +10,6 @@ export async function lockTaskItem(db: Db, taskId: number, itemId: number) {
     .where(and(eq(items.id, itemId), eq(items.taskId, taskId)))
     .for('update')
   return row
-}
-
-export async function schemaDocumentOf(db: Db, schemaId: number) {
-  const [row] = await db
-    .select({ document: taskSchemas.schema })
-    .from(taskSchemas)
-    .where(eq(taskSchemas.id, schemaId))
-  if (!row) throw new Error(`task schema ${schemaId} is missing`)
-  return row.document
 }
 
 /** Sets the item's expected answer and its gold flag; items_total follows the flag. */

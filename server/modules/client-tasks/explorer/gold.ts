@@ -6,14 +6,9 @@ import { badRequest, type FieldProblems, notFound } from '../../../http/errors'
 import { withValues } from '../../../http/i18n'
 import { clientScopeOf } from '../../client-groups/scope'
 import { checkGoldExpected } from '../../quality/gold-expected'
+import { schemaDocument } from '../../task-definitions/schema-queries'
 import { taskInScope } from '../tasks/task-service'
-import {
-  goldAnswerOf,
-  lockTaskItem,
-  makeGold,
-  makeOrdinary,
-  schemaDocumentOf,
-} from './gold-queries'
+import { goldAnswerOf, lockTaskItem, makeGold, makeOrdinary } from './gold-queries'
 
 const NO_ITEM = msg`No such item in this task.`
 
@@ -37,7 +32,7 @@ export async function setGold(
 ): Promise<GoldItem> {
   await db.transaction(async (tx) => {
     const { task, item } = await lockedItem(tx, user, ids.taskId, ids.itemId)
-    const document = await schemaDocumentOf(tx, task.schemaId)
+    const document = await schemaDocument(tx, task.schemaId)
     const { expected, problems } = checkGoldExpected(document, given, item.data)
     if (!expected) {
       const fields: FieldProblems = {}
