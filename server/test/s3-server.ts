@@ -4,7 +4,12 @@ import path from 'node:path'
 import S3rver from 's3rver'
 import type { S3Settings } from '../modules/media/store/s3-store'
 
-export type LocalS3Server = { settings: S3Settings; stop: () => Promise<void> }
+export type LocalS3Server = {
+  settings: S3Settings
+  /** The ids of the bucket's multipart uploads begun and neither completed nor aborted. */
+  multipartUploads: () => string[]
+  stop: () => Promise<void>
+}
 
 /**
  * A real S3-protocol server (s3rver) on a free loopback port over a temporary folder, with one
@@ -20,6 +25,8 @@ export async function startLocalS3Server(bucket = 'crowdwork-test'): Promise<Loc
     configureBuckets: [{ name: bucket }],
   })
   const { port } = await server.run()
+  // s3rver answers no ListMultipartUploads; it keeps each open upload in a folder of its own here.
+  const uploads = path.join(directory, bucket, '._S3rver_uploads')
   return {
     settings: {
       bucket,
@@ -30,6 +37,7 @@ export async function startLocalS3Server(bucket = 'crowdwork-test'): Promise<Loc
       forcePathStyle: true,
       prefix: '',
     },
+    multipartUploads: () => (fs.existsSync(uploads) ? fs.readdirSync(uploads) : []),
     stop: async () => {
       await server.close()
       fs.rmSync(directory, { recursive: true, force: true })

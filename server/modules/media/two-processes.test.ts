@@ -4,9 +4,18 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../../contract/constants'
+import type { ReviewedItem } from '../../../contract/review'
 import { type DatabaseHandle, migrateDatabase } from '../../db/client'
-import { items, mediaObjects, tasks } from '../../db/schema'
+import {
+  endworkerGroups,
+  items,
+  mediaObjects,
+  tasks,
+  taskTypeGroups,
+  taskTypes,
+} from '../../db/schema'
 import { discPng, toneWav } from '../../demo/media-files'
+import { uniqueName } from '../../test/fixtures'
 import { multipartBody } from '../../test/multipart'
 import { type LocalS3Server, startLocalS3Server } from '../../test/s3-server'
 import { createScratchDatabase } from '../../test/scratch-database'
@@ -20,13 +29,21 @@ import {
 import { createUser } from '../../test/session-client'
 import { createSession } from '../auth/session-store'
 import { newToken } from '../auth/tokens'
+import { addReviewGroup, seedReviewer } from '../review/test-fixtures'
 import {
   createDefinitions,
+  type Definitions,
   field,
   jsonl,
   requiredFields,
   zipArchive,
 } from '../task-intake/test-support'
+import {
+  annotationBody,
+  annotationPath,
+  claimPath,
+  seedWorker,
+} from '../worker-tasks/test-fixtures'
 import { S3MediaStore } from './store/s3-store'
 
 /**
@@ -39,8 +56,28 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two processes on one b
   let s3: LocalS3Server
   let servers: ServerProcess[] = []
   const folders: string[] = []
-  let headers: () => Record<string, string>
+  let clientSession: Record<string, string>
   let clientId: number
+  /** What the first test uploaded and imported, for the work done on it after. */
+  let imported: {
+    defs: Definitions
+    taskId: number
+    itemId: number
+    audioUuid: string
+    wav: Buffer
+  }
+
+  /** The cookies and CSRF header of a session of the user, written straight to the database. */
+  async function sessionHeaders(userId: number): Promise<Record<string, string>> {
+    const token = await createSession(database.db, {
+      userId,
+      ttlHours: 1,
+      userAgent: 'two-processes media test',
+      address: '127.0.0.1',
+    })
+    const csrf = newToken()
+    return { cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf }
+  }
 
   beforeAll(async () => {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL!, {
@@ -51,17 +88,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two processes on one b
     await migrateDatabase(database)
     s3 = await startLocalS3Server()
     clientId = (await createUser(database.db, { roles: ['client'] })).id
-    const token = await createSession(database.db, {
-      userId: clientId,
-      ttlHours: 1,
-      userAgent: 'two-processes media test',
-      address: '127.0.0.1',
-    })
-    const csrf = newToken()
-    headers = () => ({
-      cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrf}`,
-      [CSRF_HEADER]: csrf,
-    })
+    clientSession = await sessionHeaders(clientId)
     const ports = [await freePort(), await freePort()]
     const publicOrigins = ports.map((port) => `http://127.0.0.1:${port}`).join(',')
     servers = await Promise.all(
@@ -93,12 +120,19 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two processes on one b
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true })
   })
 
-  const call = (server: ServerProcess, method: string, url: string, init: RequestInit = {}) =>
-    fetch(`${server.base}${API_BASE}/${url}`, {
-      method,
-      ...init,
-      headers: { ...headers(), ...(init.headers as Record<string, string>) },
-    })
+  const callAs =
+    (session: Record<string, string>) =>
+    (server: ServerProcess, method: string, url: string, init: RequestInit = {}) =>
+      fetch(`${server.base}${API_BASE}/${url}`, {
+        method,
+        ...init,
+        headers: { ...session, ...(init.headers as Record<string, string>) },
+      })
+  const call = (...args: Parameters<ReturnType<typeof callAs>>) => callAs(clientSession)(...args)
+  const jsonBody = (body: unknown): RequestInit => ({
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  })
 
   async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
     for (let attempt = 0; attempt < 240; attempt++) {
@@ -114,7 +148,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two processes on one b
     const defs = await createDefinitions(database.db, clientId, {
       itemSchema: { prompt: field('text'), recording: field('audio'), picture: field('image') },
     })
-    const wav = toneWav([440, 550], 80)
+    const wav = Buffer.from(toneWav([440, 550], 80))
     const zip = zipArchive([
       {
         name: 'data.jsonl',
@@ -178,7 +212,76 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two processes on one b
         fs.existsSync(path.join(folder, 'media')) ? fs.readdirSync(path.join(folder, 'media')) : [],
       ).toEqual([])
     }
+    imported = { defs, taskId, itemId: item!.id, audioUuid: audio!.uuid, wav }
   }, 240_000)
+
+  it('lets an annotator work and play media through B, and a reviewer through A', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess]
+    const { defs, taskId, itemId, audioUuid, wav } = imported
+    await database.db
+      .update(taskTypes)
+      .set({ reviewEnabled: true, reviewProbability: 1 })
+      .where(eq(taskTypes.id, defs.taskTypeId))
+    const [taskGroup] = await database.db
+      .insert(endworkerGroups)
+      .values({ name: uniqueName('task-group'), taskGroup: true })
+      .returning({ id: endworkerGroups.id })
+    const taskGroupId = taskGroup!.id
+    await database.db
+      .insert(taskTypeGroups)
+      .values({ taskTypeId: defs.taskTypeId, groupId: taskGroupId })
+    const started = await call(
+      a,
+      'PATCH',
+      `client/tasks/${taskId}/`,
+      jsonBody({ status: 'IN_PROGRESS' }),
+    )
+    expect(started.status, await started.clone().text()).toBe(200)
+    const worker = await seedWorker(database.db, {
+      languages: defs.languageIds,
+      taskGroupId,
+      protocolId: defs.protocolId,
+    })
+    const reviewer = await seedReviewer(database.db, await addReviewGroup(database, taskGroupId))
+    const asWorker = callAs(await sessionHeaders(worker.id))
+    const asReviewer = callAs(await sessionHeaders(reviewer.id))
+
+    const claimed = await asWorker(b, 'POST', claimPath(taskId))
+    expect(claimed.status, await claimed.clone().text()).toBe(201)
+    const set = (await claimed.json()) as { id: number; items: { id: number }[] }
+    expect(set.items.map((item) => item.id)).toEqual([itemId])
+    const workerMedia = `endworker/item-sets/${set.id}/media/${itemId}/${audioUuid}/`
+    const whole = await asWorker(b, 'GET', workerMedia)
+    expect(whole.status).toBe(200)
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(wav)
+    const part = await asWorker(b, 'GET', workerMedia, { headers: { range: 'bytes=100-199' } })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${wav.length}`)
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(wav.subarray(100, 200))
+    const etag = whole.headers.get('etag')
+    expect(etag).toBeTruthy()
+    const unchanged = await asWorker(b, 'GET', workerMedia, { headers: { 'if-none-match': etag! } })
+    expect(unchanged.status).toBe(304)
+    const saved = await asWorker(
+      b,
+      'PUT',
+      annotationPath(set.id, itemId),
+      jsonBody(annotationBody({}, { isDone: true })),
+    )
+    expect(saved.status, await saved.clone().text()).toBe(200)
+
+    const taken = await asReviewer(a, 'POST', 'review/locked-items/', jsonBody({ task: taskId }))
+    expect(taken.status, await taken.clone().text()).toBe(200)
+    const [review] = ((await taken.json()) as { results: ReviewedItem[] }).results
+    expect(review).toMatchObject({ item_id: itemId, user_id: worker.id, status: 'LOCKED' })
+    const reviewed = await asReviewer(
+      a,
+      'GET',
+      `review/locked-items/${review!.id}/media/${itemId}/${audioUuid}/`,
+    )
+    expect(reviewed.status).toBe(200)
+    expect(Buffer.from(await reviewed.arrayBuffer())).toEqual(wav)
+  }, 120_000)
 
   it('leaves no object behind when a process is killed in the middle of an upload', async () => {
     const [a] = servers as [ServerProcess]
@@ -190,6 +293,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two processes on one b
     }
     const before = await keys()
     const rowsBefore = (await database.db.select().from(mediaObjects)).length
+    const uploadsBefore = s3.multipartUploads()
     const defs = await createDefinitions(database.db, clientId)
     // Past one multipart part (8 MiB), so the store has begun a multipart upload when A dies.
     const { payload, headers: multipart } = multipartBody(requiredFields(defs), {
@@ -215,7 +319,11 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two processes on one b
       async () => sent,
       (bytes) => bytes >= 20 * 1024 * 1024,
     )
-    await new Promise((resolve) => setTimeout(resolve, 2000))
+    // A dies only once its store has begun the multipart upload of the ZIP.
+    await until(
+      async () => s3.multipartUploads(),
+      (ids) => ids.some((id) => !uploadsBefore.includes(id)),
+    )
     await stopServerProcess(a, 'SIGKILL')
     expect(await upload).toBeInstanceOf(Error)
     await bucket.sweep(Date.now() + 2 * 24 * 3600_000)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Role } from '../../../contract/roles'
+import type { Db } from '../../db/client'
 import { endworkerGroupMembers, endworkerGroups, reviewItems, users } from '../../db/schema'
 import { uniqueName } from '../../test/fixtures'
 import { sendRecentActivity } from '../quality/test-fixtures'
@@ -11,6 +12,7 @@ import {
   clientFor,
   type ScenarioOptions,
   seedClaimedSet,
+  type Worker,
   type WorkerClient,
 } from '../worker-tasks/test-fixtures'
 
@@ -40,7 +42,7 @@ export async function seedReviewScenario(
 }
 
 /** A review group that reviews the task group's work; answers its id. */
-export async function addReviewGroup(app: FastifyInstance, taskGroupId: number): Promise<number> {
+export async function addReviewGroup(app: { db: Db }, taskGroupId: number): Promise<number> {
   const [reviewGroup] = await app.db
     .insert(endworkerGroups)
     .values({ name: uniqueName('review-group'), taskGroup: false, reviewGroup: true })
@@ -52,14 +54,14 @@ export async function addReviewGroup(app: FastifyInstance, taskGroupId: number):
   return reviewGroup!.id
 }
 
-/** A signed-in user with these roles, member of the review group when one is given. */
-export async function addReviewer(
-  app: FastifyInstance,
+/** A user with these roles, member of the review group when one is given. */
+export async function seedReviewer(
+  db: Db,
   reviewGroupId: number | null,
   roles: Role[] = ['reviewer'],
-): Promise<WorkerClient> {
+): Promise<Worker> {
   const username = uniqueName('reviewer')
-  const [user] = await app.db
+  const [user] = await db
     .insert(users)
     .values({
       username,
@@ -70,9 +72,18 @@ export async function addReviewer(
     })
     .returning({ id: users.id })
   if (reviewGroupId !== null) {
-    await app.db.insert(endworkerGroupMembers).values({ groupId: reviewGroupId, userId: user!.id })
+    await db.insert(endworkerGroupMembers).values({ groupId: reviewGroupId, userId: user!.id })
   }
-  return clientFor(app, { id: user!.id, username })
+  return { id: user!.id, username }
+}
+
+/** A signed-in user with these roles, member of the review group when one is given. */
+export async function addReviewer(
+  app: FastifyInstance,
+  reviewGroupId: number | null,
+  roles: Role[] = ['reviewer'],
+): Promise<WorkerClient> {
+  return clientFor(app, await seedReviewer(app.db, reviewGroupId, roles))
 }
 
 let editCount = 0

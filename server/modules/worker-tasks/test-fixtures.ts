@@ -175,7 +175,9 @@ export type Worker = { id: number; username: string }
 
 export async function seedWorker(
   db: Db,
-  scenario: Pick<Scenario, 'languages' | 'taskGroupId' | 'protocolId'>,
+  scenario: Pick<Scenario, 'taskGroupId' | 'protocolId'> & {
+    languages: Pick<Languages, 'en' | 'pl'>
+  },
   options: WorkerOptions = {},
 ): Promise<Worker> {
   const username = uniqueName('worker')
