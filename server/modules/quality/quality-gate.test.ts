@@ -53,7 +53,11 @@ async function expireSet(setId: number) {
     .where(eq(itemSets.id, setId))
 }
 
-type TaskCard = { id: number; stop: { reason: string; accuracy: number } | null }
+type TaskCard = {
+  id: number
+  items_available_for_me: number
+  stop: { reason: string; accuracy: number } | null
+}
 async function cardOf(set: GoldSet) {
   const list = (await set.worker.get('endworker/tasks/')).json() as { results: TaskCard[] }
   return list.results.find((task) => task.id === set.scenario.task.id)
@@ -66,7 +70,9 @@ describe('the quality gate', () => {
     await answer(set, set.goldIds[0]!, 'something else')
     // One gold answer: fewer than min_gold_answers, whatever the accuracy.
     expect(await stopsOf(set.worker.user.id)).toEqual([])
-    expect((await cardOf(set))?.stop).toBeNull()
+    const before = await cardOf(set)
+    expect(before?.stop).toBeNull()
+    expect(before?.items_available_for_me).toBeGreaterThan(0)
 
     await answer(set, set.goldIds[1]!, 'hello world')
     // Two answers, one right: 50 % < 75 %.
@@ -82,7 +88,10 @@ describe('the quality gate', () => {
     await answer(set, set.goldIds[0]!, 'still wrong')
     expect(await stopsOf(set.worker.user.id)).toHaveLength(1)
 
-    expect((await cardOf(set))?.stop).toEqual({ reason: 'LOW_QUALITY', accuracy: 0.5 })
+    expect(await cardOf(set)).toMatchObject({
+      stop: { reason: 'LOW_QUALITY', accuracy: 0.5 },
+      items_available_for_me: 0,
+    })
     // The set they hold stays theirs; no new one after it.
     expect((await set.worker.post(claimPath(set.scenario.task.id))).statusCode).toBe(200)
     await expireSet(set.setId)

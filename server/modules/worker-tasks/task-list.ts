@@ -29,7 +29,8 @@ export async function workerTasks(db: Db, user: SessionUser): Promise<Paged<Work
       encrypt_audio: row.encryptAudio,
       protocol: { ...row.protocol, read: row.protocolRead },
       items_total: view.items.total,
-      items_available_for_me: row.availableForMe,
+      // A stopped worker can be given nothing, whatever the task still needs.
+      items_available_for_me: row.qualityStop === null ? row.availableForMe : 0,
       my_done: row.myDone,
       progress: view.progress,
       my_open_item_set:

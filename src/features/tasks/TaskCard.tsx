@@ -95,6 +95,8 @@ export function TaskCard({ task, deviceSet }: { task: WorkerTask; deviceSet?: De
               {deviceSet && allDone(deviceSet) && (
                 <FinishSetButton itemSetId={openSet.id} taskId={task.id} />
               )}
+              {/* The held set stays theirs; the worker learns now that no new one follows it. */}
+              {task.stop && <TaskStopNotice stop={task.stop} />}
             </>
           ) : (
             <>

@@ -178,6 +178,23 @@ describe('task list', () => {
     expect(task.queryByRole('button', { name: 'Take work' })).toBeNull()
   })
 
+  it('says why no new work follows the set a stopped worker still holds', async () => {
+    const lock = new Date(Date.now() + 30 * 60_000).toISOString()
+    server.use(
+      tasksAnswer([
+        makeTask({
+          my_open_item_set: { id: 55, lock_expiration_timestamp: lock },
+          stop: { reason: 'LOW_QUALITY', accuracy: 0.5 },
+        }),
+      ]),
+    )
+    renderApp('/tasks')
+
+    const task = within(await card('Transcribe the street'))
+    expect(task.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/tasks/3/55')
+    expect(task.getByText(/^You answered 50% of the control items/)).toBeVisible()
+  })
+
   it('shows the stop when the server refuses a claim for it, without the protocol', async () => {
     let stopped = false
     server.use(

@@ -4,7 +4,7 @@ import { BarChart } from '@mantine/charts'
 import { Badge, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { ErrorBar } from 'recharts'
+import { Rectangle } from 'recharts'
 import { ALPHA_RELIABLE, ALPHA_TENTATIVE, type TaskQuality } from '../../../../../contract/quality'
 import { type DataColumn, DataTable } from '../../../../ui/DataTable'
 import { Empty, QueryContent } from '../../../../ui/QueryStates'
@@ -241,14 +241,13 @@ function GoldAccuracyChart({ workers }: { workers: Worker[] }) {
       </Text>
     )
   }
-  const data = workers.map((worker) => {
-    const accuracy = (worker.gold_accuracy ?? 0) * 100
+  const data: AccuracyRow[] = workers.map((worker) => {
     const [low, high] = worker.gold_ci95 ?? [0, 0]
     return {
       worker: worker.username,
-      accuracy,
-      // Recharts draws an error bar from offsets below and above the value.
-      interval: [accuracy - low * 100, high * 100 - accuracy],
+      accuracy: (worker.gold_accuracy ?? 0) * 100,
+      low: low * 100,
+      high: high * 100,
     }
   })
   return (
@@ -258,15 +257,54 @@ function GoldAccuracyChart({ workers }: { workers: Worker[] }) {
         data={data}
         dataKey="worker"
         orientation="vertical"
-        yAxisProps={{ width: 100 }}
+        yAxisProps={{ width: AXIS_NAME_WIDTH, tickFormatter: shortName }}
         xAxisProps={{ domain: [0, 100] }}
-        unit="%"
+        // Not `unit`: the chart puts it on the axis of names too.
+        valueFormatter={formatPercent}
         series={[{ name: 'accuracy', label: t`Gold accuracy`, color: 'teal.6' }]}
-        barProps={{
-          children: <ErrorBar dataKey="interval" width={6} strokeWidth={2} direction="x" />,
-        }}
+        barProps={{ shape: (props: unknown) => <BarWithInterval {...(props as IntervalBar)} /> }}
         aria-hidden
       />
     </figure>
+  )
+}
+
+type AccuracyRow = { worker: string; accuracy: number; low: number; high: number }
+
+/** Room for the names beside the bars; longer names are cut (the table gives them whole). */
+const AXIS_NAME_WIDTH = 130
+const AXIS_NAME_LENGTH = 16
+const shortName = (name: string) =>
+  name.length > AXIS_NAME_LENGTH ? `${name.slice(0, AXIS_NAME_LENGTH - 1)}…` : name
+
+/** What the chart hands a bar's shape: its rectangle, the row's plot band and its data. */
+type IntervalBar = {
+  x: number
+  y: number
+  width: number
+  height: number
+  fill: string
+  background: { x: number; width: number }
+  payload: AccuracyRow
+}
+
+/**
+ * A bar with its 95 % interval drawn across it. The chart drops children given to its bars, so
+ * the interval is part of the bar's shape, placed on the plot band (0 to 100 %).
+ */
+function BarWithInterval({ x, y, width, height, fill, background, payload }: IntervalBar) {
+  const at = (percent: number) => background.x + (background.width * percent) / 100
+  const [from, to] = [at(payload.low), at(payload.high)]
+  const middle = y + height / 2
+  const cap = Math.min(8, height / 3)
+  return (
+    <g>
+      <Rectangle x={x} y={y} width={width} height={height} fill={fill} />
+      <g stroke="var(--mantine-color-text)" strokeWidth={2}>
+        <line x1={from} x2={to} y1={middle} y2={middle} />
+        <line x1={from} x2={from} y1={middle - cap} y2={middle + cap} />
+        <line x1={to} x2={to} y1={middle - cap} y2={middle + cap} />
+      </g>
+    </g>
   )
 }
