@@ -7,7 +7,8 @@ set -euo pipefail
 : "${TASK_TYPE:?export TASK_TYPE=<the id of your task type>}"
 : "${DATA_FILE:?export DATA_FILE=<a JSON Lines, CSV, JSON or ZIP file of items>}"
 API="${API:-http://127.0.0.1:8080/api}"
-LANGUAGE="${LANGUAGE:-en}"
+# Not LANGUAGE: gettext reads that one, and many systems set it.
+TASK_LANGUAGE="${TASK_LANGUAGE:-en}"
 RECEIVER_PORT="${RECEIVER_PORT:-8099}"
 # The address the server posts events to: this machine, as the server sees it.
 RECEIVER_URL="${RECEIVER_URL:-http://127.0.0.1:$RECEIVER_PORT/}"
@@ -68,7 +69,7 @@ hook=$(api -H 'Content-Type: application/json' "$API/client/webhooks/" --data \
 (umask 077 && field .secret <<<"$hook" >"$WORK_DIR/webhook-secret")
 webhook=$(field .id <<<"$hook")
 
-language=$(api "$API/languages/" | field ".find((each) => each.code === '$LANGUAGE').id")
+language=$(api "$API/languages/" | field ".find((each) => each.code === '$TASK_LANGUAGE').id")
 task=$(api "$API/client/tasks/" -F "task_type=$TASK_TYPE" -F "file=@$DATA_FILE" \
   -F "base_language=$language" -F "target_language=$language" -F settle_target_lang=false \
   -F start_task=true | field .id)
