@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS = [
   'task.finished',
   'task.export_finished',
   'task.export_failed',
+  'quality.worker_stopped',
 ] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 export const WEBHOOK_TEST_EVENT = 'webhook.test'

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Tx } from '../../db/client'
 import { annotations, goldAnswers, items, taskSchemas, tasks, taskTypes } from '../../db/schema'
+import type { WebhookEvents } from '../webhooks/events'
 import { scoreGoldAnswer } from './gold-scoring'
 import { applyQualityGate } from './quality-gate'
 
@@ -10,7 +11,11 @@ import { applyQualityGate } from './quality-gate'
  * to the quality gate. Annotations of ordinary items are left alone. One call for every path an
  * annotation becomes done or is edited by, an outbox replay included.
  */
-export async function judgeGoldAnswer(db: Db, annotationId: number): Promise<void> {
+export async function judgeGoldAnswer(
+  db: Tx,
+  events: WebhookEvents,
+  annotationId: number,
+): Promise<void> {
   const [row] = await db
     .select({
       userId: annotations.userId,
@@ -20,6 +25,7 @@ export async function judgeGoldAnswer(db: Db, annotationId: number): Promise<voi
       document: taskSchemas.schema,
       taskType: {
         id: taskTypes.id,
+        clientGroupId: taskTypes.clientGroupId,
         goldTextMaxCer: taskTypes.goldTextMaxCer,
         goldWindow: taskTypes.goldWindow,
         minGoldAccuracy: taskTypes.minGoldAccuracy,
@@ -43,5 +49,5 @@ export async function judgeGoldAnswer(db: Db, annotationId: number): Promise<voi
     .update(annotations)
     .set({ goldScore: result?.score ?? null, goldCorrect: result?.correct ?? null })
     .where(eq(annotations.id, annotationId))
-  if (result) await applyQualityGate(db, row.userId, row.taskType)
+  if (result) await applyQualityGate(db, events, row.userId, row.taskType)
 }

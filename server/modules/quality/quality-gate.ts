@@ -1,12 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { annotations, items, qualityStops, tasks } from '../../db/schema'
+import type { WebhookEvents } from '../webhooks/events'
 
 /** Advisory lock class of a worker's quality gate; the key is the worker's id. */
 const GATE_LOCK_CLASS = 4_002
 
 export type GateSettings = {
   id: number
+  clientGroupId: number
   goldWindow: number
   minGoldAccuracy: number | null
   minGoldAnswers: number
@@ -54,10 +56,12 @@ export async function goldRecordSinceRelease(
  * The gate, after a done gold answer of the worker was scored: with min_gold_accuracy set, a
  * worker with at least min_gold_answers gold answers since their latest release whose accuracy
  * over the last gold_window falls below it is stopped (one quality_stops row while not released).
- * The worker's lock keeps two of their saves from stopping them twice.
+ * The worker's lock keeps two of their saves from stopping them twice. A stop is told to the
+ * task type's client group as `quality.worker_stopped`, in the same transaction.
  */
 export async function applyQualityGate(
-  db: Db,
+  db: Tx,
+  events: WebhookEvents,
   userId: number,
   taskType: GateSettings,
 ): Promise<void> {
@@ -67,11 +71,26 @@ export async function applyQualityGate(
   const record = await goldRecordSinceRelease(db, userId, taskType.id, taskType.goldWindow)
   if (record.accuracy === null || record.answers < taskType.minGoldAnswers) return
   if (record.accuracy >= taskType.minGoldAccuracy) return
-  await db.insert(qualityStops).values({
-    userId,
-    taskTypeId: taskType.id,
+  const [stop] = await db
+    .insert(qualityStops)
+    .values({
+      userId,
+      taskTypeId: taskType.id,
+      accuracy: record.accuracy,
+      goldAnswers: record.answers,
+    })
+    .returning({ id: qualityStops.id })
+  await events.emit(db, taskType.clientGroupId, 'quality.worker_stopped', {
+    quality_stop_id: stop!.id,
+    user_id: userId,
+    task_type_id: taskType.id,
+    client_group_id: taskType.clientGroupId,
     accuracy: record.accuracy,
-    goldAnswers: record.answers,
+    gold_answers: record.answers,
+    links: {
+      task_type: events.link(`client/task-types/${taskType.id}/`),
+      endworker_stats: events.link(`client/task-types/${taskType.id}/endworker-stats/`),
+    },
   })
 }
 

@@ -27,6 +27,7 @@ import {
 import { re2PatternTest } from '../../patterns/re2-patterns'
 import { judgeActivityFlags } from '../quality/activity-flags'
 import { judgeGoldAnswer } from '../quality/gold-answers'
+import type { WebhookEvents } from '../webhooks/events'
 import {
   type AnnotationWrite,
   findAnnotation,
@@ -158,6 +159,7 @@ function answerOf(row: StoredAnnotation, ids: SaveIds, applied: boolean): Annota
  */
 export async function saveAnnotation(
   db: Db,
+  events: WebhookEvents,
   user: SessionUser,
   ids: SaveIds,
   body: AnnotationSave,
@@ -168,7 +170,7 @@ export async function saveAnnotation(
     const planned = plannedWrite(target, user.id, ids, body)
     if ('refusal' in planned) throw planned.refusal
     const stored = await upsertNewerAnnotation(tx, planned.write)
-    if (stored) await judgeGoldAnswer(tx, stored.id)
+    if (stored) await judgeGoldAnswer(tx, events, stored.id)
     if (stored && target.storedDone && !planned.write.isDone && target.passedByClaims) {
       await reopenItem(tx, target.taskId, ids.itemId)
     }

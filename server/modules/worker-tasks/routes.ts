@@ -20,6 +20,7 @@ import { sessionCheckedByRoute, sessionFoundLive, sessionIdHashToCheck } from '.
 import type { AppPlugin } from '../../http/valibot'
 import { sendItemMedia } from '../media/item-media'
 import { sendStoredFile } from '../media/storage'
+import { appWebhookEvents } from '../webhooks/events'
 import { saveAnnotation, saveAnnotationAtOnce } from './annotations'
 import { claimItemSet } from './claim'
 import { finishItemSet } from './finish'
@@ -35,6 +36,7 @@ const saveSession = sessionCheckedByRoute(onRequest)
 /** The end worker's tasks, item sets, annotations and protocols (contract/worker.ts). */
 export const workerTaskRoutes: AppPlugin = async (app) => {
   const mediaStore = app.media
+  const events = appWebhookEvents(app)
 
   app.get(
     '/endworker/tasks/',
@@ -113,6 +115,7 @@ export const workerTaskRoutes: AppPlugin = async (app) => {
       await saveSession.settleSession(request, reply)
       const answer = await saveAnnotation(
         app.db,
+        events,
         currentUser(request),
         request.params,
         request.body,

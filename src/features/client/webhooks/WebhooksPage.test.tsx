@@ -84,6 +84,7 @@ describe('the webhooks page', () => {
     )
     await user.click(within(dialog).getByRole('checkbox', { name: /export is ready/ }))
     await user.click(within(dialog).getByRole('checkbox', { name: /A task was finished/ }))
+    await user.click(within(dialog).getByRole('checkbox', { name: /quality gate stopped/ }))
     await user.click(within(dialog).getByRole('button', { name: 'Create the webhook' }))
 
     expect(await screen.findByRole('textbox', { name: 'Signing secret' })).toHaveValue(SECRET)
@@ -95,7 +96,7 @@ describe('the webhooks page', () => {
         body: {
           client_group: acme.id,
           url: 'https://hooks.example.org/crowd',
-          events: ['task.export_finished', 'task.finished'],
+          events: ['task.export_finished', 'task.finished', 'quality.worker_stopped'],
           active: true,
         },
       },

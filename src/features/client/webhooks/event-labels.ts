@@ -9,4 +9,5 @@ export const EVENT_LABELS: Record<WebhookEvent, MessageDescriptor> = {
   'task.finished': msg`A task was finished`,
   'task.export_finished': msg`A task's results export is ready`,
   'task.export_failed': msg`A task's results export failed`,
+  'quality.worker_stopped': msg`The quality gate stopped a worker`,
 }
