@@ -1,4 +1,5 @@
 import { discPng, toneWav } from '../server/demo/media-files'
+import { uploadTaskData } from './client-definitions'
 import { expect, openDemoItemSet, signInAs, test, waitForServiceWorker } from './fixtures'
 import { storedZip } from './zip'
 
@@ -75,21 +76,19 @@ test('an admin makes a language with signs; an annotator of a task in it gets th
   await page.goto('/admin_panel/tasks/task_types')
   await page.getByRole('link', { name: 'Demo transcription' }).click()
   await page.getByRole('link', { name: 'Upload data' }).click()
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'signs.zip',
-    mimeType: 'application/zip',
-    buffer: itemsZip(),
-  })
   // The annotator speaks Polish; the target language, whose signs the palette offers, need not
   // be theirs.
-  await page.getByRole('combobox', { name: 'Base language' }).click()
-  await page.getByRole('option', { name: 'Polish (pl)' }).click()
-  await page.getByRole('combobox', { name: 'Target language' }).click()
-  await page.getByRole('option', { name: `${name} (${code})` }).click()
   const description = `Task in ${name}`
-  await page.getByRole('textbox', { name: 'Description' }).fill(description)
-  await page.getByRole('switch', { name: 'Start the task when it is ready' }).check()
-  await page.getByRole('button', { name: 'Upload' }).click()
+  await uploadTaskData(
+    page,
+    { name: 'signs.zip', mimeType: 'application/zip', buffer: itemsZip() },
+    {
+      description,
+      targetLanguage: `${name} (${code})`,
+      beforeUpload: () =>
+        page.getByRole('switch', { name: 'Start the task when it is ready' }).check(),
+    },
+  )
   await expect(page.getByText('The task is ready.')).toBeVisible({ timeout: 30_000 })
 
   const annotatorContext = await browser.newContext()

@@ -35,3 +35,32 @@ export async function defineTaskType(
   await page.getByRole('button', { name: 'Create the task type' }).click()
   await page.waitForURL(/\/task-types\/\d+$/)
 }
+
+/**
+ * On a task type's upload page: chooses `file`, the task's languages (by their option names) and
+ * description, runs `beforeUpload` (more of the form), and sends the upload.
+ */
+export async function uploadTaskData(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  {
+    description,
+    baseLanguage = 'Polish (pl)',
+    targetLanguage = 'English (en)',
+    beforeUpload,
+  }: {
+    description: string
+    baseLanguage?: string
+    targetLanguage?: string
+    beforeUpload?: () => Promise<void>
+  },
+): Promise<void> {
+  await page.locator('input[type="file"]').setInputFiles(file)
+  await page.getByRole('combobox', { name: 'Base language' }).click()
+  await page.getByRole('option', { name: baseLanguage }).click()
+  await page.getByRole('combobox', { name: 'Target language' }).click()
+  await page.getByRole('option', { name: targetLanguage }).click()
+  await page.getByRole('textbox', { name: 'Description' }).fill(description)
+  await beforeUpload?.()
+  await page.getByRole('button', { name: 'Upload' }).click()
+}

@@ -1,5 +1,5 @@
 import { discPng, toneWav } from '../server/demo/media-files'
-import { defineTaskType } from './client-definitions'
+import { defineTaskType, uploadTaskData } from './client-definitions'
 import { expect, signInAs, test, waitForServiceWorker } from './fixtures'
 import { storedZip } from './zip'
 
@@ -64,17 +64,11 @@ test('a client uploads a ZIP with media, previews the task and downloads its res
   ])
   await page.getByRole('link', { name: 'Upload data' }).click()
   await expect(page.getByRole('heading', { name: `Upload data: ${name}` })).toBeVisible()
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'batch.zip',
-    mimeType: 'application/zip',
-    buffer: zip,
-  })
-  await page.getByRole('combobox', { name: 'Base language' }).click()
-  await page.getByRole('option', { name: 'Polish (pl)' }).click()
-  await page.getByRole('combobox', { name: 'Target language' }).click()
-  await page.getByRole('option', { name: 'English (en)' }).click()
-  await page.getByRole('textbox', { name: 'Description' }).fill('Discs and tones')
-  await page.getByRole('button', { name: 'Upload' }).click()
+  await uploadTaskData(
+    page,
+    { name: 'batch.zip', mimeType: 'application/zip', buffer: zip },
+    { description: 'Discs and tones' },
+  )
 
   await expect(page.getByText(/^Task #\d+ was created with 2 items\.$/)).toBeVisible({
     timeout: 30_000,

@@ -1,4 +1,4 @@
-import { defineTaskType } from './client-definitions'
+import { defineTaskType, uploadTaskData } from './client-definitions'
 import { expect, signInAs, test, waitForServiceWorker } from './fixtures'
 
 const SCHEMA = {
@@ -44,17 +44,15 @@ test('a client sets quality control, uploads a gold item and exports it only on 
   ).toBeVisible()
 
   await page.getByRole('link', { name: 'Upload data' }).click()
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'items.jsonl',
-    mimeType: 'application/x-ndjson',
-    buffer: Buffer.from(ITEMS.map((item) => JSON.stringify(item)).join('\n')),
-  })
-  await page.getByRole('combobox', { name: 'Base language' }).click()
-  await page.getByRole('option', { name: 'Polish (pl)' }).click()
-  await page.getByRole('combobox', { name: 'Target language' }).click()
-  await page.getByRole('option', { name: 'English (en)' }).click()
-  await page.getByRole('textbox', { name: 'Description' }).fill('With a control item')
-  await page.getByRole('button', { name: 'Upload' }).click()
+  await uploadTaskData(
+    page,
+    {
+      name: 'items.jsonl',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from(ITEMS.map((item) => JSON.stringify(item)).join('\n')),
+    },
+    { description: 'With a control item' },
+  )
   // The gold item is not part of the task's work.
   await expect(page.getByText(/^Task #\d+ was created with 2 items\.$/)).toBeVisible({
     timeout: 30_000,
