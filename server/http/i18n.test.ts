@@ -151,19 +151,19 @@ describe('API messages follow Accept-Language', () => {
     expect(files).toEqual({
       fr: [
         "Ligne 2 : le champ 'prompt' est absent.",
-        "Ligne 2 : champ inconnu 'other' ; les champs des éléments sont prompt (et, en option, data_id).",
+        "Ligne 2 : champ inconnu 'other' ; les champs des éléments sont prompt (et, en option, data_id, _gold).",
       ],
       pl: [
         "Wiersz 2: brak pola 'prompt'.",
-        "Wiersz 2: nieznane pole 'other'; pola elementów to prompt (i opcjonalnie data_id).",
+        "Wiersz 2: nieznane pole 'other'; pola elementów to prompt (i opcjonalnie data_id, _gold).",
       ],
       ru: [
         "Строка 2: поле 'prompt' отсутствует.",
-        "Строка 2: неизвестное поле 'other'; поля элементов: prompt (и, по желанию, data_id).",
+        "Строка 2: неизвестное поле 'other'; поля элементов: prompt (и, по желанию, data_id, _gold).",
       ],
       de: [
         "Line 2: field 'prompt' is missing.",
-        "Line 2: unknown field 'other'; the item fields are prompt (and optionally data_id).",
+        "Line 2: unknown field 'other'; the item fields are prompt (and optionally data_id, _gold).",
       ],
     })
     expect((answers.fr as { detail: string }).detail).toBe(
