@@ -7,7 +7,6 @@ import type { TaskProcessing, TaskUploadResult } from '../contract/task-intake'
 import type { WorkerItemSet, WorkerTask } from '../contract/worker'
 import { apiGet, apiSend, expect, openDemoItemSet, signInAs, test } from './fixtures'
 
-const SHOTS = '/work/tools/shots'
 const PASSWORD = 'a long enough secret'
 const LABELS = ['cat', 'dog'] as const
 type Label = (typeof LABELS)[number]
@@ -386,7 +385,7 @@ async function shoot(page: Page, name: string, target?: ReturnType<Page['getByRo
     await page.setViewportSize({ width, height })
     await page.waitForTimeout(300)
     await (target ?? page).screenshot({
-      path: `${SHOTS}/${name}-${label}.png`,
+      path: test.info().outputPath(`${name}-${label}.png`),
       ...(target ? {} : { fullPage: true }),
     })
   }
